@@ -1,0 +1,97 @@
+//! One error type for the library; `main.rs` maps it to exit codes in one place.
+
+use std::fmt;
+
+/// Where in a text input a problem sits. Columns and lines are 1-based; `offset` is a 0-based
+/// character offset for one-line formats where "line 1" says little.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextPos {
+    pub source: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for TextPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.source, self.line, self.column)
+    }
+}
+
+/// A rectangle in image pixels, used to say where in a picture something went wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Region {
+    pub x: i64,
+    pub y: i64,
+    pub w: u32,
+    pub h: u32,
+}
+
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "region x={} y={} w={} h={}", self.x, self.y, self.w, self.h)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Malformed puzzle text.
+    #[error("{pos}: {message}")]
+    Parse { pos: TextPos, message: String },
+    /// A picture that could not be read with confidence.
+    #[error("{}: {message}", region.map(|r| r.to_string()).unwrap_or_else(|| "image".into()))]
+    Vision {
+        region: Option<Region>,
+        message: String,
+    },
+    /// Bad arguments or a request that makes no sense (unknown window, game not built yet…).
+    #[error("{0}")]
+    Usage(String),
+    /// The desktop (capture or input backend) failed.
+    #[error("desktop: {0}")]
+    Desktop(String),
+    /// A planned point fell outside the recognised board: nothing was sent.
+    #[error("guard: {0}")]
+    Guard(String),
+    /// The user took the mouse, or parked it in a corner: play stopped at once.
+    #[error("fail-safe: {0}")]
+    FailSafe(String),
+    /// The board after play does not equal the solution.
+    #[error("verify: {0}")]
+    Verify(String),
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    pub fn parse(source: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
+        Error::Parse {
+            pos: TextPos {
+                source: source.to_string(),
+                line,
+                column,
+            },
+            message: message.into(),
+        }
+    }
+
+    pub fn vision(region: Option<Region>, message: impl Into<String>) -> Self {
+        Error::Vision {
+            region,
+            message: message.into(),
+        }
+    }
+
+    /// Exit code for this error: 3 for a fail-safe abort, 2 for everything else.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::FailSafe(_) => 3,
+            _ => 2,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

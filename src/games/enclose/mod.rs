@@ -1,0 +1,1 @@
+//! enclose.horse (helper-owned; see issue 11).

@@ -1,0 +1,111 @@
+//! The Hashi puzzle as data: islands on a grid, bridges between them.
+
+use serde::Serialize;
+
+/// A grid cell, 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Island {
+    pub at: Cell,
+    /// How many bridges end here (1..=4*max_bridges).
+    pub target: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    pub width: usize,
+    pub height: usize,
+    /// Most bridges allowed between one pair of islands (2 in the classic game).
+    pub max_bridges: u8,
+    /// False when the `L` rule forbids any cycle of bridges.
+    pub allow_loops: bool,
+    /// Row-major order (by row, then column).
+    pub islands: Vec<Island>,
+}
+
+/// `count` bridges between two islands in one row or column; `a` < `b` in row-major order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bridge {
+    pub a: Cell,
+    pub b: Cell,
+    pub count: u8,
+}
+
+impl Bridge {
+    /// Builds a bridge with its ends in row-major order.
+    pub fn new(p: Cell, q: Cell, count: u8) -> Bridge {
+        let (a, b) = if p <= q { (p, q) } else { (q, p) };
+        Bridge { a, b, count }
+    }
+
+    pub fn is_horizontal(&self) -> bool {
+        self.a.row == self.b.row
+    }
+
+    /// `[r1, c1, r2, c2, count]`, the JSON form used by `scan` and `solve`.
+    pub fn to_array(&self) -> [usize; 5] {
+        [self.a.row, self.a.col, self.b.row, self.b.col, self.count as usize]
+    }
+}
+
+/// A full assignment: every bridge with count > 0, sorted.
+pub type Bridges = Vec<Bridge>;
+
+impl Puzzle {
+    pub fn island_at(&self, c: Cell) -> Option<&Island> {
+        self.islands
+            .binary_search_by(|i| i.at.cmp(&c))
+            .ok()
+            .map(|k| &self.islands[k])
+    }
+
+    /// Plain text rows: a digit (or letter above 9) per island, `.` elsewhere.
+    pub fn rows(&self) -> Vec<String> {
+        let mut grid = vec![vec!['.'; self.width]; self.height];
+        for i in &self.islands {
+            grid[i.at.row][i.at.col] = target_char(i.target);
+        }
+        grid.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+}
+
+/// `1`..`9`, then `A` for 10, `B` for 11 … (only with large maxima).
+pub fn target_char(t: u8) -> char {
+    if t < 10 {
+        (b'0' + t) as char
+    } else {
+        (b'A' + (t - 10)) as char
+    }
+}
+
+/// Draws bridges into text rows the way the Bridges app's Game ▸ Copy does:
+/// `-` `=` single/double horizontal, `|` `"` single/double vertical (3+ as `#` and `H`).
+pub fn render_with_bridges(p: &Puzzle, bridges: &[Bridge]) -> Vec<String> {
+    let mut grid: Vec<Vec<char>> = p.rows().into_iter().map(|r| r.chars().collect()).collect();
+    for b in bridges {
+        let ch = match (b.is_horizontal(), b.count) {
+            (_, 0) => continue,
+            (true, 1) => '-',
+            (true, 2) => '=',
+            (true, _) => '#',
+            (false, 1) => '|',
+            (false, 2) => '"',
+            (false, _) => 'H',
+        };
+        if b.is_horizontal() {
+            for c in b.a.col + 1..b.b.col {
+                grid[b.a.row][c] = ch;
+            }
+        } else {
+            for r in b.a.row + 1..b.b.row {
+                grid[r][b.a.col] = ch;
+            }
+        }
+    }
+    grid.into_iter().map(|r| r.into_iter().collect()).collect()
+}

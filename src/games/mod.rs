@@ -1,0 +1,4 @@
+//! The games autoplayer knows.
+
+pub mod enclose;
+pub mod hashi;

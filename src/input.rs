@@ -1,0 +1,168 @@
+//! Mouse control. `Mouse` is the one seam between a plan and the desktop: enigo drives the real
+//! pointer, `Recorder` keeps the events for dry runs and tests.
+
+use crate::error::{Error, Result};
+use crate::screen::ScreenPoint;
+use std::time::Duration;
+
+/// The few things a plan needs from a pointer.
+pub trait Mouse {
+    /// Where the pointer is now.
+    fn position(&mut self) -> Result<ScreenPoint>;
+    /// The size of the desktop in screen points, for the parked-in-a-corner fail-safe.
+    fn desktop_size(&mut self) -> Result<(i32, i32)>;
+    fn move_to(&mut self, p: ScreenPoint) -> Result<()>;
+    fn press(&mut self) -> Result<()>;
+    fn release(&mut self) -> Result<()>;
+    fn pause(&mut self, ms: u64);
+}
+
+/// One recorded pointer event.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Event {
+    Move { x: i32, y: i32 },
+    Press { x: i32, y: i32 },
+    Release { x: i32, y: i32 },
+}
+
+/// A pretend pointer that remembers what it was told. It never moves by itself, so the
+/// fail-safe stays quiet unless a test moves it with `user_moves_to`.
+#[derive(Debug, Clone)]
+pub struct Recorder {
+    pub events: Vec<Event>,
+    at: ScreenPoint,
+    desktop: (i32, i32),
+    pressed: bool,
+    /// A test hook: after this many events the "user" grabs the mouse and moves it here.
+    pub user_grab: Option<(usize, ScreenPoint)>,
+}
+
+impl Recorder {
+    pub fn new(start: ScreenPoint, desktop: (i32, i32)) -> Recorder {
+        Recorder {
+            events: Vec::new(),
+            at: start,
+            desktop,
+            pressed: false,
+            user_grab: None,
+        }
+    }
+
+    pub fn is_pressed(&self) -> bool {
+        self.pressed
+    }
+
+    fn maybe_grab(&mut self) {
+        if let Some((after, p)) = self.user_grab {
+            if self.events.len() >= after {
+                self.at = p;
+                self.user_grab = None;
+            }
+        }
+    }
+}
+
+impl Mouse for Recorder {
+    fn position(&mut self) -> Result<ScreenPoint> {
+        self.maybe_grab();
+        Ok(self.at)
+    }
+    fn desktop_size(&mut self) -> Result<(i32, i32)> {
+        Ok(self.desktop)
+    }
+    fn move_to(&mut self, p: ScreenPoint) -> Result<()> {
+        self.at = p;
+        self.events.push(Event::Move { x: p.x, y: p.y });
+        Ok(())
+    }
+    fn press(&mut self) -> Result<()> {
+        self.pressed = true;
+        self.events.push(Event::Press {
+            x: self.at.x,
+            y: self.at.y,
+        });
+        Ok(())
+    }
+    fn release(&mut self) -> Result<()> {
+        self.pressed = false;
+        self.events.push(Event::Release {
+            x: self.at.x,
+            y: self.at.y,
+        });
+        Ok(())
+    }
+    fn pause(&mut self, _ms: u64) {}
+}
+
+/// The real pointer, through enigo (x11rb backend on Linux).
+pub struct EnigoMouse {
+    enigo: enigo::Enigo,
+    pressed: bool,
+}
+
+impl EnigoMouse {
+    pub fn new() -> Result<EnigoMouse> {
+        let enigo = enigo::Enigo::new(&enigo::Settings::default())
+            .map_err(|e| Error::Desktop(format!("cannot open the input backend: {e}")))?;
+        Ok(EnigoMouse {
+            enigo,
+            pressed: false,
+        })
+    }
+}
+
+fn input_err(e: enigo::InputError) -> Error {
+    Error::Desktop(format!("input: {e}"))
+}
+
+impl Mouse for EnigoMouse {
+    fn position(&mut self) -> Result<ScreenPoint> {
+        use enigo::Mouse as _;
+        let (x, y) = self.enigo.location().map_err(input_err)?;
+        Ok(ScreenPoint { x, y })
+    }
+    fn desktop_size(&mut self) -> Result<(i32, i32)> {
+        use enigo::Mouse as _;
+        self.enigo.main_display().map_err(input_err)
+    }
+    fn move_to(&mut self, p: ScreenPoint) -> Result<()> {
+        use enigo::Mouse as _;
+        self.enigo
+            .move_mouse(p.x, p.y, enigo::Coordinate::Abs)
+            .map_err(input_err)
+    }
+    fn press(&mut self) -> Result<()> {
+        use enigo::Mouse as _;
+        self.pressed = true;
+        self.enigo
+            .button(enigo::Button::Left, enigo::Direction::Press)
+            .map_err(input_err)
+    }
+    fn release(&mut self) -> Result<()> {
+        use enigo::Mouse as _;
+        let r = self
+            .enigo
+            .button(enigo::Button::Left, enigo::Direction::Release)
+            .map_err(input_err);
+        if r.is_ok() {
+            self.pressed = false;
+        }
+        r
+    }
+    fn pause(&mut self, ms: u64) {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+}
+
+impl Drop for EnigoMouse {
+    /// Last line of defence: even a panic mid-drag must not leave the button down.
+    fn drop(&mut self) {
+        if self.pressed {
+            use enigo::Mouse as _;
+            let _ = self
+                .enigo
+                .button(enigo::Button::Left, enigo::Direction::Release);
+        }
+    }
+}

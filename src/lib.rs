@@ -1,0 +1,11 @@
+//! autoplayer: capture a puzzle app's screen, recognize the board, solve it, replay the
+//! solution as mouse input. The binary in `main.rs` is a thin shell over this library.
+
+pub mod error;
+pub mod games;
+pub mod input;
+pub mod plan;
+pub mod screen;
+pub mod vision;
+
+pub use error::{Error, Result};

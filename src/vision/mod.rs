@@ -1,0 +1,1 @@
+//! Image helpers shared by the games' readers: small pure functions over `image` buffers.
