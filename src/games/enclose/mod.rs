@@ -1,1 +1,3 @@
-//! enclose.horse (helper-owned; see issue 11).
+//! enclose.horse: formats, solver, checker, generator, recognition.
+
+pub mod vision;

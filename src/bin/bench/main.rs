@@ -1,0 +1,27 @@
+//! `cargo run --release --bin bench -- [hashi|enclose|all]`: measures the issues' bars and
+//! writes them into BENCHMARKS.md, each game in its own section.
+
+mod enclose;
+mod hashi;
+mod report;
+
+use std::path::PathBuf;
+
+fn main() -> anyhow::Result<()> {
+    let which = std::env::args().nth(1).unwrap_or_else(|| "all".into());
+    let corpus = report::corpus_dir();
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
+    if which == "hashi" || which == "all" {
+        let section = hashi::run(&corpus)?;
+        report::write_section(&out, "hashi", &section)?;
+    }
+    if which == "enclose" || which == "all" {
+        let section = enclose::run(&corpus)?;
+        report::write_section(&out, "enclose", &section)?;
+    }
+    if !["hashi", "enclose", "all"].contains(&which.as_str()) {
+        anyhow::bail!("unknown benchmark {which:?}: use hashi, enclose or all");
+    }
+    println!("wrote {}", out.display());
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! Reading an enclose.horse board off a picture (helper-owned).
