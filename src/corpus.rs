@@ -1,0 +1,28 @@
+//! Where the shared corpus of real levels and screenshots lives, for tests and benchmarks.
+//! It is never copied into the project: it sits beside the checkout (`../shared/corpus`) or
+//! wherever `AUTOPLAYER_CORPUS` points.
+
+use std::path::PathBuf;
+
+/// The corpus folder, or `None` when it is absent.
+pub fn dir() -> Option<PathBuf> {
+    let p = std::env::var_os("AUTOPLAYER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    p.is_dir().then_some(p)
+}
+
+/// A file or folder inside the corpus; prints a plain SKIPPED line and returns `None` when the
+/// corpus (or that part of it) is absent, so a test can return early without passing silently.
+pub fn path(rel: &str) -> Option<PathBuf> {
+    match dir().map(|d| d.join(rel)) {
+        Some(p) if p.exists() => Some(p),
+        _ => {
+            eprintln!(
+                "SKIPPED: corpus file {rel} not found; set AUTOPLAYER_CORPUS to the corpus folder \
+                 (../shared/corpus beside the checkout)"
+            );
+            None
+        }
+    }
+}
