@@ -28,7 +28,11 @@ pub struct Region {
 
 impl fmt::Display for Region {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "region x={} y={} w={} h={}", self.x, self.y, self.w, self.h)
+        write!(
+            f,
+            "region x={} y={} w={} h={}",
+            self.x, self.y, self.w, self.h
+        )
     }
 }
 

@@ -5,6 +5,7 @@ pub mod corpus;
 pub mod error;
 pub mod games;
 pub mod input;
+pub mod overlay;
 pub mod plan;
 pub mod screen;
 pub mod vision;

@@ -1,1 +1,371 @@
-fn main() {}
+//! The command line: parse arguments, call the library, map outcomes to exit codes
+//! (0 done, 1 unsolvable / nothing to do, 2 error, 3 fail-safe abort).
+
+use anyhow::Context;
+use autoplayer::games::{GameKind, Options, Prepared, Status};
+use autoplayer::input::EnigoMouse;
+use autoplayer::plan::{execute, Action, Pacing};
+use autoplayer::screen::{capture, Rect, Screen, Target};
+use autoplayer::{overlay, Error};
+use clap::{Args, Parser, Subcommand};
+use serde_json::json;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "autoplayer",
+    version,
+    about = "Reads logic puzzles off the screen, solves them and plays them with the mouse."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Save a screenshot of a monitor, a window or a region of either.
+    Capture {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Where to write the PNG.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// Read the board in a picture and print it as puzzle text.
+    Scan {
+        game: GameKind,
+        image: PathBuf,
+        /// Write the puzzle in the game's canonical text here.
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        /// Write the picture with what was read drawn over it.
+        #[arg(long)]
+        overlay: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game_opts: GameOptions,
+    },
+    /// Solve a puzzle file (`-` reads standard input).
+    Solve {
+        game: GameKind,
+        puzzle: String,
+        #[arg(long)]
+        json: bool,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        timeout: Option<f64>,
+        #[command(flatten)]
+        game_opts: GameOptions,
+    },
+    /// Capture, read, solve and play the board with the mouse.
+    Play {
+        game: GameKind,
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Read this picture instead of capturing (implies --dry-run).
+        #[arg(long, conflicts_with_all = ["window", "monitor"])]
+        image: Option<PathBuf>,
+        /// Print (and with --overlay draw) the plan; never touch the mouse.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long)]
+        json: bool,
+        /// Pause between gestures, in milliseconds.
+        #[arg(long, default_value_t = 40)]
+        pause_ms: u64,
+        /// Draw the numbered plan over the capture.
+        #[arg(long)]
+        overlay: Option<PathBuf>,
+        /// Skip the capture-and-compare after play (for pictures that never change).
+        #[arg(long)]
+        no_verify: bool,
+        /// Give the solver at most this many seconds.
+        #[arg(long)]
+        timeout: Option<f64>,
+        #[command(flatten)]
+        game_opts: GameOptions,
+    },
+}
+
+#[derive(Args)]
+struct SourceArgs {
+    /// Capture the window with this title (exact, else the one title containing it).
+    #[arg(long, conflicts_with = "monitor")]
+    window: Option<String>,
+    /// Capture this monitor (0 = the first).
+    #[arg(long)]
+    monitor: Option<usize>,
+    /// Keep only this rectangle, in screen points: X,Y,W,H.
+    #[arg(long)]
+    region: Option<String>,
+}
+
+#[derive(Args)]
+struct GameOptions {
+    /// enclose.horse: the wall budget, when the picture does not show it.
+    #[arg(long)]
+    budget: Option<u32>,
+    /// enclose.horse: the bonus round (lovebirds, costlywalls, quarrel).
+    #[arg(long)]
+    variant: Option<String>,
+}
+
+impl SourceArgs {
+    fn grab(&self) -> autoplayer::Result<Screen> {
+        let target = match (&self.window, self.monitor) {
+            (Some(w), _) => Target::Window(w.clone()),
+            (None, m) => Target::Monitor(m.unwrap_or(0)),
+        };
+        let screen = capture(&target)?;
+        match &self.region {
+            Some(r) => screen.crop(Rect::parse(r)?),
+            None => Ok(screen),
+        }
+    }
+}
+
+fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
+    let timeout = match timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(Error::Usage(format!(
+                "--timeout {t}: must be a positive number of seconds"
+            ))
+            .into())
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    Ok(Options {
+        timeout,
+        budget: g.budget,
+        variant: g.variant.clone(),
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("autoplayer: {e:#}");
+            let code = e.downcast_ref::<Error>().map(Error::exit_code).unwrap_or(2);
+            ExitCode::from(code as u8)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        Command::Capture { source, output } => {
+            let screen = source.grab()?;
+            save_png(&screen.image, &output)?;
+            println!(
+                "{}: {}x{} pixels at screen ({}, {}), scale {} -> {}",
+                screen.label,
+                screen.image.width(),
+                screen.image.height(),
+                screen.origin.x,
+                screen.origin.y,
+                screen.scale,
+                output.display()
+            );
+            Ok(0)
+        }
+        Command::Scan {
+            game,
+            image,
+            output,
+            overlay,
+            json,
+            game_opts,
+        } => {
+            let game = game.game()?;
+            let screen = Screen::from_file(&image)?;
+            let scanned = game.scan(&screen, &options(&game_opts, None)?)?;
+            if let Some(path) = &output {
+                std::fs::write(path, &scanned.puzzle)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            if let Some(path) = &overlay {
+                save_png(&scanned.overlay, path)?;
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&scanned.json)?);
+            } else {
+                print!("{}", scanned.puzzle);
+            }
+            Ok(0)
+        }
+        Command::Solve {
+            game,
+            puzzle,
+            json,
+            timeout,
+            game_opts,
+        } => {
+            let game = game.game()?;
+            let (text, source) = read_puzzle(&puzzle)?;
+            let solved = game.solve(&text, &source, &options(&game_opts, timeout)?)?;
+            if json {
+                println!("{}", serde_json::to_string(&solved.json)?);
+            } else {
+                print!("{}", solved.text);
+            }
+            Ok(status_code(solved.status))
+        }
+        Command::Play {
+            game,
+            source,
+            image,
+            dry_run,
+            json,
+            pause_ms,
+            overlay,
+            no_verify,
+            timeout,
+            game_opts,
+        } => {
+            let game = game.game()?;
+            let opts = options(&game_opts, timeout)?;
+            let from_file = image.is_some();
+            let screen = match &image {
+                Some(path) => {
+                    let s = Screen::from_file(path)?;
+                    match &source.region {
+                        Some(r) => s.crop(Rect::parse(r)?)?,
+                        None => s,
+                    }
+                }
+                None => source.grab()?,
+            };
+            let prepared = game.prepare(&screen, &opts)?;
+            if let Some(path) = &overlay {
+                save_png(&overlay::draw_plan(&screen, prepared.plan()), path)?;
+            }
+            let code = status_code(prepared.solved().status);
+            let nothing_to_do = prepared.plan().actions.is_empty();
+            let play = code == 0 && !nothing_to_do && !dry_run && !from_file;
+            if !json {
+                print_plan_text(prepared.as_ref());
+            }
+            let mut report = json!({
+                "game": game.name(),
+                "scan": prepared.scanned().json,
+                "solve": prepared.solved().json,
+                "plan": prepared.plan(),
+                "played": false,
+            });
+            if play {
+                let pacing = Pacing {
+                    pause_ms,
+                    ..Pacing::default()
+                };
+                let mut mouse = EnigoMouse::new()?;
+                let outcome = execute(prepared.plan(), &mut mouse, pacing);
+                drop(mouse);
+                if let Err(e) = outcome {
+                    if json {
+                        report["error"] = json!(e.to_string());
+                        println!("{}", serde_json::to_string(&report)?);
+                    }
+                    return Err(e.into());
+                }
+                report["played"] = json!(true);
+                if !no_verify {
+                    let differences = verify_after_play(prepared.as_ref(), &source)?;
+                    report["differences"] = json!(differences);
+                    if !differences.is_empty() {
+                        if json {
+                            println!("{}", serde_json::to_string(&report)?);
+                        }
+                        return Err(Error::Verify(format!(
+                            "the board differs from the solution after play:\n  {}",
+                            differences.join("\n  ")
+                        ))
+                        .into());
+                    }
+                    report["verified"] = json!(true);
+                    if !json {
+                        println!("verified: the board shows the solution");
+                    }
+                }
+            }
+            if json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else if nothing_to_do && code == 0 {
+                println!("nothing to do: the board already shows the solution");
+            } else if dry_run || from_file {
+                println!("dry run: the mouse was not moved");
+            }
+            Ok(if code == 0 && nothing_to_do { 1 } else { code })
+        }
+    }
+}
+
+/// The board is captured a few times after play because apps redraw asynchronously: the
+/// first reading that matches wins, the last one's differences are reported.
+fn verify_after_play(prepared: &dyn Prepared, source: &SourceArgs) -> anyhow::Result<Vec<String>> {
+    let mut differences = Vec::new();
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(250));
+        let after = source.grab()?;
+        differences = prepared.verify(&after)?;
+        if differences.is_empty() {
+            break;
+        }
+    }
+    Ok(differences)
+}
+
+fn print_plan_text(prepared: &dyn Prepared) {
+    print!("{}\n{}", prepared.scanned().puzzle, prepared.solved().text);
+    let plan = prepared.plan();
+    println!(
+        "plan: {} gesture(s) inside the board at {},{} {}x{}",
+        plan.actions.len(),
+        plan.board.x,
+        plan.board.y,
+        plan.board.w,
+        plan.board.h
+    );
+    for (i, (a, note)) in plan.actions.iter().zip(&plan.notes).enumerate() {
+        match a {
+            Action::Click { at } => println!("{:4}. click ({}, {})  {note}", i + 1, at.x, at.y),
+            Action::Drag { path } => {
+                let pts: Vec<String> = path.iter().map(|p| format!("({}, {})", p.x, p.y)).collect();
+                println!("{:4}. drag {}  {note}", i + 1, pts.join(" -> "));
+            }
+        }
+    }
+}
+
+fn status_code(status: Status) -> u8 {
+    match status {
+        Status::Solved | Status::Optimal => 0,
+        Status::Unsolvable | Status::GaveUp => 1,
+    }
+}
+
+fn read_puzzle(arg: &str) -> anyhow::Result<(String, String)> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        return Ok((text, "<stdin>".into()));
+    }
+    let text = std::fs::read_to_string(arg).map_err(|e| Error::Io {
+        path: arg.to_string(),
+        source: e,
+    })?;
+    Ok((text, arg.to_string()))
+}
+
+fn save_png(img: &image::RgbaImage, path: &Path) -> anyhow::Result<()> {
+    img.save(path)
+        .map_err(|e| Error::Usage(format!("{}: cannot write PNG: {e}", path.display())).into())
+}

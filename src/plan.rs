@@ -8,9 +8,13 @@ use crate::screen::{Rect, ScreenPoint};
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Action {
-    Click { at: ScreenPoint },
+    Click {
+        at: ScreenPoint,
+    },
     /// Press at the first point, pass through the others, release at the last.
-    Drag { path: Vec<ScreenPoint> },
+    Drag {
+        path: Vec<ScreenPoint>,
+    },
 }
 
 impl Action {
@@ -80,7 +84,10 @@ impl Plan {
         for (i, a) in self.actions.iter().enumerate() {
             if let Action::Drag { path } = a {
                 if path.len() < 2 {
-                    return Err(Error::Guard(format!("action {}: a drag needs two points", i + 1)));
+                    return Err(Error::Guard(format!(
+                        "action {}: a drag needs two points",
+                        i + 1
+                    )));
                 }
             }
             for p in a.points() {
@@ -261,8 +268,18 @@ mod tests {
     }
 
     fn plan() -> Plan {
-        let mut p = Plan::new(Rect { x: 100, y: 100, w: 200, h: 200 });
-        p.push(Action::Drag { path: vec![pt(120, 120), pt(250, 120)] }, "drag");
+        let mut p = Plan::new(Rect {
+            x: 100,
+            y: 100,
+            w: 200,
+            h: 200,
+        });
+        p.push(
+            Action::Drag {
+                path: vec![pt(120, 120), pt(250, 120)],
+            },
+            "drag",
+        );
         p.push(Action::Click { at: pt(150, 150) }, "click");
         p
     }
@@ -272,8 +289,16 @@ mod tests {
         let mut r = Recorder::new(pt(500, 500), (1920, 1080));
         execute(&plan(), &mut r, Pacing::default()).unwrap();
         assert!(!r.is_pressed());
-        let press = r.events.iter().position(|e| matches!(e, Event::Press { .. })).unwrap();
-        let release = r.events.iter().position(|e| matches!(e, Event::Release { .. })).unwrap();
+        let press = r
+            .events
+            .iter()
+            .position(|e| matches!(e, Event::Press { .. }))
+            .unwrap();
+        let release = r
+            .events
+            .iter()
+            .position(|e| matches!(e, Event::Release { .. }))
+            .unwrap();
         assert_eq!(r.events[press], Event::Press { x: 120, y: 120 });
         assert_eq!(r.events[release], Event::Release { x: 250, y: 120 });
         assert!(release - press > 10, "expected intermediate moves");

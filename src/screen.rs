@@ -49,7 +49,11 @@ impl Rect {
     /// Parses `X,Y,W,H`.
     pub fn parse(text: &str) -> Result<Rect> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-        let bad = || Error::Usage(format!("--region {text:?}: expected X,Y,W,H (e.g. 100,50,640,480)"));
+        let bad = || {
+            Error::Usage(format!(
+                "--region {text:?}: expected X,Y,W,H (e.g. 100,50,640,480)"
+            ))
+        };
         if parts.len() != 4 {
             return Err(bad());
         }
@@ -236,7 +240,12 @@ mod tests {
     fn region_parses_and_rejects() {
         assert_eq!(
             Rect::parse("1, 2,30,40").unwrap(),
-            Rect { x: 1, y: 2, w: 30, h: 40 }
+            Rect {
+                x: 1,
+                y: 2,
+                w: 30,
+                h: 40
+            }
         );
         assert!(Rect::parse("1,2,3").is_err());
         assert!(Rect::parse("1,2,0,4").is_err());
@@ -246,12 +255,26 @@ mod tests {
     #[test]
     fn crop_keeps_the_mapping_on_a_scaled_capture() {
         let s = screen(2.0);
-        let c = s.crop(Rect { x: 310, y: 50, w: 20, h: 10 }).unwrap();
+        let c = s
+            .crop(Rect {
+                x: 310,
+                y: 50,
+                w: 20,
+                h: 10,
+            })
+            .unwrap();
         assert_eq!((c.image.width(), c.image.height()), (40, 20));
         assert_eq!(
             c.to_screen(PixelPoint { x: 4.0, y: 2.0 }),
             ScreenPoint { x: 312, y: 51 }
         );
-        assert!(s.crop(Rect { x: 0, y: 0, w: 10, h: 10 }).is_err());
+        assert!(s
+            .crop(Rect {
+                x: 0,
+                y: 0,
+                w: 10,
+                h: 10
+            })
+            .is_err());
     }
 }

@@ -49,7 +49,13 @@ impl Bridge {
 
     /// `[r1, c1, r2, c2, count]`, the JSON form used by `scan` and `solve`.
     pub fn to_array(&self) -> [usize; 5] {
-        [self.a.row, self.a.col, self.b.row, self.b.col, self.count as usize]
+        [
+            self.a.row,
+            self.a.col,
+            self.b.row,
+            self.b.col,
+            self.count as usize,
+        ]
     }
 }
 
@@ -108,4 +114,107 @@ pub fn render_with_bridges(p: &Puzzle, bridges: &[Bridge]) -> Vec<String> {
         }
     }
     grid.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+impl Puzzle {
+    /// Every pair of islands that see each other (same row or column, nothing between),
+    /// each once, `(a, b)` in row-major order: the places a bridge may go.
+    pub fn neighbour_pairs(&self) -> Vec<(Cell, Cell)> {
+        let mut pairs = Vec::new();
+        let mut below: Vec<Option<Cell>> = vec![None; self.width];
+        // Islands are row-major, so walking backwards meets each island's right and lower
+        // neighbours before the island itself.
+        let mut right: Option<Cell> = None;
+        for isl in self.islands.iter().rev() {
+            let c = isl.at;
+            if right.is_some_and(|r| r.row != c.row) {
+                right = None;
+            }
+            if let Some(r) = right {
+                pairs.push((c, r));
+            }
+            if let Some(b) = below[c.col] {
+                pairs.push((c, b));
+            }
+            right = Some(c);
+            below[c.col] = Some(c);
+        }
+        pairs.sort();
+        pairs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(row: usize, col: usize) -> Cell {
+        Cell { row, col }
+    }
+
+    #[test]
+    fn neighbour_pairs_skip_blocked_lines() {
+        // 1 . 2
+        // . . .
+        // 3 . 4   plus an island between (0,0) and (2,0)? none: (1,0) empty.
+        let islands = [(0, 0, 1), (0, 2, 2), (2, 0, 3), (2, 2, 4), (2, 1, 1)]
+            .iter()
+            .map(|&(r, c, t)| Island {
+                at: cell(r, c),
+                target: t,
+            })
+            .collect::<Vec<_>>();
+        let mut islands = islands;
+        islands.sort_by_key(|i| i.at);
+        let p = Puzzle {
+            width: 3,
+            height: 3,
+            max_bridges: 2,
+            allow_loops: true,
+            islands,
+        };
+        assert_eq!(
+            p.neighbour_pairs(),
+            vec![
+                (cell(0, 0), cell(0, 2)),
+                (cell(0, 0), cell(2, 0)),
+                (cell(0, 2), cell(2, 2)),
+                (cell(2, 0), cell(2, 1)),
+                (cell(2, 1), cell(2, 2)),
+            ]
+        );
+    }
+
+    #[test]
+    fn renders_bridges_like_the_apps_copy_text() {
+        let islands = vec![
+            Island {
+                at: cell(0, 0),
+                target: 3,
+            },
+            Island {
+                at: cell(0, 2),
+                target: 2,
+            },
+            Island {
+                at: cell(2, 0),
+                target: 1,
+            },
+        ];
+        let p = Puzzle {
+            width: 3,
+            height: 3,
+            max_bridges: 2,
+            allow_loops: true,
+            islands,
+        };
+        let rows = render_with_bridges(
+            &p,
+            &[
+                Bridge::new(cell(0, 2), cell(0, 0), 2),
+                Bridge::new(cell(0, 0), cell(2, 0), 1),
+            ],
+        );
+        assert_eq!(rows, vec!["3=2", "|..", "1.."]);
+    }
 }

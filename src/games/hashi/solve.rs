@@ -12,7 +12,10 @@ pub struct Limits {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// A solution; `unique` is true when the search proved no other exists.
-    Solved { bridges: Bridges, unique: bool },
+    Solved {
+        bridges: Bridges,
+        unique: bool,
+    },
     Unsolvable,
     GaveUp,
 }
