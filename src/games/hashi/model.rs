@@ -104,12 +104,10 @@ pub fn render_with_bridges(p: &Puzzle, bridges: &[Bridge]) -> Vec<String> {
             (false, _) => 'H',
         };
         if b.is_horizontal() {
-            for c in b.a.col + 1..b.b.col {
-                grid[b.a.row][c] = ch;
-            }
+            grid[b.a.row][b.a.col + 1..b.b.col].fill(ch);
         } else {
-            for r in b.a.row + 1..b.b.row {
-                grid[r][b.a.col] = ch;
+            for row in &mut grid[b.a.row + 1..b.b.row] {
+                row[b.a.col] = ch;
             }
         }
     }
