@@ -1,0 +1,157 @@
+//! Self-tests of the harness: each starts its own desktop, so they run in parallel.
+
+use crate::support::bridges_app::{self, BridgesApp};
+use crate::support::command::TestCommand;
+use crate::support::desktop::Desktop;
+use crate::support::installed;
+use crate::support::process::group_alive;
+use std::time::Instant;
+
+/// A 7x7 puzzle from the corpus (`corpus/hashi/README.md`), with its app-made solution.
+const GAME: &str = "7x7m2:4e4a1a5a4zb23b5a4a";
+const FRESH: &str = "\
+4.....4
+.1.5.4.
+.......
+.......
+.......
+......2
+3..5.4.
+";
+
+fn desktop_tools() -> bool {
+    installed(&["Xvfb", "openbox", "xprop", "xdotool", "xwininfo", "import"])
+}
+
+#[test]
+fn desktop_starts_and_stops_cleanly() {
+    if !desktop_tools() {
+        return;
+    }
+    let start = Instant::now();
+    let desktop = Desktop::start().unwrap();
+    println!(
+        "desktop {} ready in {:?}",
+        desktop.display(),
+        start.elapsed()
+    );
+    let info = desktop.run("xdpyinfo", &[]).unwrap();
+    assert!(info.contains("1920x1080 pixels"), "{info}");
+    let shot = desktop.temp_path("shot.png");
+    desktop.screenshot(&shot).unwrap();
+    assert!(std::fs::metadata(&shot).unwrap().len() > 0);
+
+    let pids = desktop.pids();
+    let lock = desktop.lock_file();
+    assert!(lock.exists());
+    let start = Instant::now();
+    drop(desktop);
+    println!("desktop stopped in {:?}", start.elapsed());
+    for pid in pids {
+        assert!(!group_alive(pid), "process group {pid} survived the drop");
+    }
+    assert!(!lock.exists(), "{} survived the drop", lock.display());
+}
+
+#[test]
+fn two_desktops_get_different_displays() {
+    if !desktop_tools() {
+        return;
+    }
+    let a = Desktop::start().unwrap();
+    let b = Desktop::start().unwrap();
+    assert_ne!(a.display(), b.display());
+}
+
+#[test]
+fn bridges_window_has_the_documented_size_at_two_tile_sizes() {
+    if !desktop_tools() || !installed(&[bridges_app::PROGRAM]) {
+        return;
+    }
+    let desktop = Desktop::start().unwrap();
+    for ts in [32, 48] {
+        let start = Instant::now();
+        let app = BridgesApp::launch(&desktop, GAME, ts).unwrap();
+        println!("Bridges ts={ts} mapped in {:?}", start.elapsed());
+        let g = app.geometry().unwrap();
+        assert_eq!((g.width, g.height), app.expected_size(), "ts={ts}: {g:?}");
+        assert_eq!((g.width, g.height), (8 * ts, 8 * ts + 25));
+        let info = desktop.run("xwininfo", &["-id", app.window_id()]).unwrap();
+        assert!(info.contains("\"Bridges\""), "{info}");
+
+        // The player's own capture (xcap, reading DISPLAY) must see the same client area.
+        let png = desktop.temp_path(&format!("bridges-{ts}.png"));
+        TestCommand::autoplayer()
+            .on(&desktop)
+            .args(["capture", "--window", "Bridges", "-o"])
+            .arg(&png)
+            .run()
+            .assert_success();
+        let shot = image::open(&png).unwrap();
+        assert_eq!((shot.width(), shot.height()), (g.width, g.height));
+        let pid = app.pid();
+        drop(app);
+        assert!(!group_alive(pid));
+    }
+}
+
+#[test]
+fn bridges_copy_text_shows_the_board_and_a_dragged_bridge() {
+    if !desktop_tools() || !installed(&[bridges_app::PROGRAM, "xclip"]) {
+        return;
+    }
+    let desktop = Desktop::start().unwrap();
+    let app = BridgesApp::launch(&desktop, GAME, 40).unwrap();
+    let start = Instant::now();
+    assert_eq!(app.copy_text().unwrap().trim_end(), FRESH.trim_end());
+    println!("copy_text took {:?}", start.elapsed());
+
+    // Island (0,0) holds a 4, its right neighbour is the 4 at (6,0); a drag between the
+    // centres given by the geometry formula must add one bridge.
+    let from = app.cell_centre(0, 0).unwrap();
+    let to = app.cell_centre(6, 0).unwrap();
+    let steps: Vec<(i32, i32)> = (0..=8)
+        .map(|i| {
+            (
+                from.0 + (to.0 - from.0) * i / 8,
+                from.1 + (to.1 - from.1) * i / 8,
+            )
+        })
+        .collect();
+    desktop.drag(&steps).unwrap();
+    let text = app.copy_text().unwrap();
+    assert_eq!(text.lines().next(), Some("4-----4"), "{text}");
+    assert_eq!(
+        text.lines().skip(1).collect::<Vec<_>>(),
+        FRESH.lines().skip(1).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn command_runs_the_binary_and_reports_failures() {
+    let run = TestCommand::autoplayer().arg("--version").run();
+    run.assert_success()
+        .assert_stdout_contains(env!("CARGO_PKG_VERSION"));
+    TestCommand::autoplayer()
+        .arg("--help")
+        .run()
+        .assert_success()
+        .assert_stdout_contains("Usage");
+    let bad = TestCommand::autoplayer()
+        .arg("--no-such-flag")
+        .env("RUST_BACKTRACE", "0")
+        .run();
+    assert_ne!(bad.code, Some(0));
+    let report = bad.to_string();
+    assert!(
+        report.contains("--no-such-flag") && report.contains("--- stderr ---"),
+        "{report}"
+    );
+    let piped = TestCommand::new("cat").stdin("hello").run();
+    piped.assert_success().assert_stdout_contains("hello");
+    let slow = TestCommand::new("sleep")
+        .arg("5")
+        .timeout(std::time::Duration::from_millis(200))
+        .run();
+    assert!(slow.timed_out && slow.code.is_none(), "{slow}");
+}

@@ -1,0 +1,65 @@
+//! Test support: a private X desktop per test, the apps that run on it, and the CLI runner.
+//!
+//! Every helper that starts a process owns it through a [`process::Process`] guard, so a
+//! failing (panicking) test still stops what it started. Things started on a desktop borrow
+//! it, so the borrow checker makes them stop before their X server does.
+
+pub mod bridges_app;
+pub mod command;
+pub mod desktop;
+pub mod process;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub type Result<T> = anyhow::Result<T>;
+
+/// True if every program is on PATH (or is an existing path). Otherwise prints one
+/// `SKIPPED: <test>: ...` line, so a dev machine without the desktop tools shows the skip
+/// instead of passing silently; `.ci/run` installs them all.
+pub fn installed(programs: &[&str]) -> bool {
+    let missing: Vec<&str> = programs
+        .iter()
+        .copied()
+        .filter(|p| find_program(p).is_none())
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("<unnamed test>")
+        .to_string();
+    println!("SKIPPED: {test}: not installed: {}", missing.join(", "));
+    false
+}
+
+fn find_program(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+/// Polls `probe` until it yields a value or `timeout` passes. The error names `what` so a
+/// timed-out wait says which step of a test's setup hung.
+pub fn wait_for<T>(
+    what: &str,
+    timeout: Duration,
+    mut probe: impl FnMut() -> Result<Option<T>>,
+) -> Result<T> {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = probe()? {
+            return Ok(v);
+        }
+        if start.elapsed() > timeout {
+            anyhow::bail!("timed out after {timeout:?} waiting for {what}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
