@@ -5,7 +5,8 @@ use crate::support::command::TestCommand;
 use crate::support::desktop::Desktop;
 use crate::support::installed;
 use crate::support::process::group_alive;
-use std::time::Instant;
+use crate::support::stage::{self, Stage, StageEvent};
+use std::time::{Duration, Instant};
 
 /// A 7x7 puzzle from the corpus (`corpus/hashi/README.md`), with its app-made solution.
 const GAME: &str = "7x7m2:4e4a1a5a4zb23b5a4a";
@@ -154,4 +155,83 @@ fn command_runs_the_binary_and_reports_failures() {
         .timeout(std::time::Duration::from_millis(200))
         .run();
     assert!(slow.timed_out && slow.code.is_none(), "{slow}");
+}
+
+#[test]
+fn stage_shows_the_image_and_records_a_click_at_a_known_pixel() {
+    if !desktop_tools() || !installed(&[stage::PROGRAM]) {
+        return;
+    }
+    let desktop = Desktop::start().unwrap();
+    // A picture with a distinct pixel grid, so a misplaced or scaled page cannot match.
+    let picture = image::RgbImage::from_fn(300, 200, |x, y| {
+        image::Rgb([
+            (x % 256) as u8,
+            (y % 256) as u8,
+            ((x * 7 + y * 13) % 256) as u8,
+        ])
+    });
+    let png = desktop.temp_path("stage.png");
+    picture.save(&png).unwrap();
+
+    let start = Instant::now();
+    let stage = Stage::start(&desktop, &png, "Harness Stage").unwrap();
+    println!(
+        "stage up in {:?} at {}, image origin {:?}",
+        start.elapsed(),
+        stage.url(),
+        stage.image_origin()
+    );
+    let info = desktop
+        .run("xwininfo", &["-name", stage.window_title()])
+        .unwrap();
+    assert!(info.contains("\"Harness Stage\""), "{info}");
+
+    let (px, py) = (123, 45);
+    let (sx, sy) = stage.to_screen(px, py);
+    let xy = [sx.to_string(), sy.to_string()];
+    desktop
+        .run("xdotool", &["mousemove", &xy[0], &xy[1], "click", "1"])
+        .unwrap();
+    let events = stage
+        .wait_for_events(Duration::from_secs(5), |e| {
+            e.iter().any(|e| e.kind == "click")
+        })
+        .unwrap();
+    let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, ["pointerdown", "pointerup", "click"], "{events:#?}");
+    for e in &events {
+        assert_eq!((e.x, e.y), (px as f64, py as f64), "{e:?}");
+        assert_eq!(e.pixel(), (px as i64, py as i64));
+    }
+    assert_eq!((events[0].button, events[0].buttons), (0, 1));
+    assert_eq!(events[1].buttons, 0);
+
+    // A drag shows up as down, moves with the button held, up.
+    let path: Vec<(i32, i32)> = (0..=4).map(|i| stage.to_screen(10 + 20 * i, 100)).collect();
+    desktop.drag(&path).unwrap();
+    let events = stage
+        .wait_for_events(Duration::from_secs(5), |e| {
+            e.iter().filter(|e| e.kind == "pointerup").count() == 2
+        })
+        .unwrap();
+    let drag = &events[3..];
+    assert_eq!(drag.first().map(|e| e.kind.as_str()), Some("pointerdown"));
+    assert!(drag.iter().all(|e| e.kind != "pointercancel"), "{drag:#?}");
+    let moves: Vec<(i64, i64)> = drag
+        .iter()
+        .filter(|e| e.kind == "pointermove")
+        .map(StageEvent::pixel)
+        .collect();
+    assert_eq!(
+        moves,
+        [(30, 100), (50, 100), (70, 100), (90, 100)],
+        "{drag:#?}"
+    );
+
+    let pid = stage.chromium_pid();
+    let start = Instant::now();
+    drop(stage);
+    println!("stage stopped in {:?}", start.elapsed());
+    assert!(!group_alive(pid));
 }

@@ -1,9 +1,9 @@
 //! Simon Tatham's Bridges (`sgt-bridges` from Debian's sgt-puzzles) on a test desktop.
 
-use super::desktop::Desktop;
+use super::desktop::{Desktop, Geometry};
 use super::process::Process;
 use super::{wait_for, Result};
-use anyhow::{bail, Context};
+use anyhow::Context;
 use std::time::Duration;
 
 pub const PROGRAM: &str = "/usr/games/sgt-bridges";
@@ -19,15 +19,6 @@ pub struct BridgesApp<'d> {
     board: (u32, u32),
 }
 
-/// A window's client area in screen coordinates (what xcap reports too; no WM frame).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Geometry {
-    pub x: i32,
-    pub y: i32,
-    pub width: u32,
-    pub height: u32,
-}
-
 impl<'d> BridgesApp<'d> {
     /// Opens `game_id` (e.g. `7x7m2:4e4a1a5a4zb23b5a4a`) with tiles of `tile_size` px and
     /// returns once its "Bridges" window is mapped.
@@ -38,27 +29,9 @@ impl<'d> BridgesApp<'d> {
             .env("BRIDGES_TILESIZE", tile_size.to_string());
         let mut process = desktop.spawn("sgt-bridges", cmd)?;
         let pid = process.pid().to_string();
-        let window = wait_for("the Bridges window", Duration::from_secs(10), || {
-            if process.exited().is_some() {
-                bail!("sgt-bridges exited\n{}", process.log_tail());
-            }
-            // --pid keeps the 10x10 "sgt-bridges" leader window and other apps out.
-            let out = desktop
-                .command("xdotool")
-                .args([
-                    "search",
-                    "--onlyvisible",
-                    "--pid",
-                    &pid,
-                    "--name",
-                    "^Bridges$",
-                ])
-                .output()?;
-            Ok(String::from_utf8_lossy(&out.stdout)
-                .lines()
-                .next()
-                .map(str::to_string))
-        })?;
+        // --pid keeps the 10x10 "sgt-bridges" leader window and other apps out.
+        let window =
+            desktop.wait_for_window(&mut process, &["--pid", &pid, "--name", "^Bridges$"])?;
         Ok(BridgesApp {
             desktop,
             process,
@@ -77,22 +50,8 @@ impl<'d> BridgesApp<'d> {
         &self.window
     }
 
-    /// The client area from xwininfo. (`xdotool getwindowgeometry` adds the frame offset
-    /// under openbox, so it is not used.)
     pub fn geometry(&self) -> Result<Geometry> {
-        let info = self.desktop.run("xwininfo", &["-id", &self.window])?;
-        let field = |name: &str| -> Result<i64> {
-            info.lines()
-                .find_map(|l| l.trim().strip_prefix(name))
-                .and_then(|v| v.trim().parse().ok())
-                .with_context(|| format!("no {name:?} in xwininfo output:\n{info}"))
-        };
-        Ok(Geometry {
-            x: field("Absolute upper-left X:")? as i32,
-            y: field("Absolute upper-left Y:")? as i32,
-            width: field("Width:")? as u32,
-            height: field("Height:")? as u32,
-        })
+        self.desktop.window_geometry(&self.window)
     }
 
     /// The client size Bridges should have: ((W+1)·ts) × ((H+1)·ts + 25).

@@ -16,6 +16,15 @@ const DISPLAYS: std::ops::RangeInclusive<u32> = 60..=99;
 
 static NEXT: AtomicU32 = AtomicU32::new(0);
 
+/// A window's client area in screen coordinates (what xcap reports too; no WM frame).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    pub x: i32,
+    pub y: i32,
+    pub width: u32,
+    pub height: u32,
+}
+
 pub struct Desktop {
     number: u32,
     // Field order is drop order: the window manager goes before its X server.
@@ -118,6 +127,47 @@ impl Desktop {
         args.extend(["sleep", "0.05", "mouseup", "1", "sleep", "0.05"].map(String::from));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         self.run("xdotool", &args).map(drop)
+    }
+
+    /// Waits until `xdotool search --onlyvisible <criteria>` finds a window and returns its
+    /// id (decimal), failing early with the program's log if `process` exits meanwhile.
+    pub fn wait_for_window(&self, process: &mut Process, criteria: &[&str]) -> Result<String> {
+        let what = format!("a window matching {criteria:?}");
+        wait_for(&what, Duration::from_secs(30), || {
+            if process.exited().is_some() {
+                bail!(
+                    "the program exited before showing {what}\n{}",
+                    process.log_tail()
+                );
+            }
+            let out = self
+                .command("xdotool")
+                .args(["search", "--onlyvisible"])
+                .args(criteria)
+                .output()?;
+            Ok(String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .next()
+                .map(str::to_string))
+        })
+    }
+
+    /// The client area of window `id` from xwininfo. (`xdotool getwindowgeometry` adds the
+    /// frame offset under openbox, so it is not used.)
+    pub fn window_geometry(&self, id: &str) -> Result<Geometry> {
+        let info = self.run("xwininfo", &["-id", id])?;
+        let field = |name: &str| -> Result<i64> {
+            info.lines()
+                .find_map(|l| l.trim().strip_prefix(name))
+                .and_then(|v| v.trim().parse().ok())
+                .with_context(|| format!("no {name:?} in xwininfo output:\n{info}"))
+        };
+        Ok(Geometry {
+            x: field("Absolute upper-left X:")? as i32,
+            y: field("Absolute upper-left Y:")? as i32,
+            width: field("Width:")? as u32,
+            height: field("Height:")? as u32,
+        })
     }
 
     /// PIDs of Xvfb and openbox, to check that they are gone after drop.

@@ -8,6 +8,7 @@ pub mod bridges_app;
 pub mod command;
 pub mod desktop;
 pub mod process;
+pub mod stage;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
