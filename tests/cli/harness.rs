@@ -2,7 +2,7 @@
 
 use crate::support::bridges_app::{self, BridgesApp};
 use crate::support::command::TestCommand;
-use crate::support::desktop::Desktop;
+use crate::support::desktop::{self, Desktop};
 use crate::support::installed;
 use crate::support::process::group_alive;
 use crate::support::stage::{self, Stage, StageEvent};
@@ -21,7 +21,7 @@ const FRESH: &str = "\
 ";
 
 fn desktop_tools() -> bool {
-    installed(&["Xvfb", "openbox", "xprop", "xdotool", "xwininfo", "import"])
+    installed(desktop::TOOLS)
 }
 
 #[test]
@@ -55,6 +55,28 @@ fn desktop_starts_and_stops_cleanly() {
 }
 
 #[test]
+fn a_panicking_test_still_stops_what_it_started() {
+    if !desktop_tools() || !installed(bridges_app::TOOLS) {
+        return;
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let outcome = std::thread::spawn(move || {
+        let desktop = Desktop::start().unwrap();
+        let app = BridgesApp::launch(&desktop, GAME, 32).unwrap();
+        tx.send((desktop.pids(), app.pid(), desktop.lock_file()))
+            .unwrap();
+        panic!("deliberate panic: the harness must clean up while unwinding");
+    })
+    .join();
+    assert!(outcome.is_err());
+    let (pids, app, lock) = rx.recv().unwrap();
+    for pid in pids.into_iter().chain([app]) {
+        assert!(!group_alive(pid), "process group {pid} survived the panic");
+    }
+    assert!(!lock.exists(), "{} survived the panic", lock.display());
+}
+
+#[test]
 fn two_desktops_get_different_displays() {
     if !desktop_tools() {
         return;
@@ -66,7 +88,7 @@ fn two_desktops_get_different_displays() {
 
 #[test]
 fn bridges_window_has_the_documented_size_at_two_tile_sizes() {
-    if !desktop_tools() || !installed(&[bridges_app::PROGRAM]) {
+    if !desktop_tools() || !installed(bridges_app::TOOLS) {
         return;
     }
     let desktop = Desktop::start().unwrap();
@@ -98,7 +120,7 @@ fn bridges_window_has_the_documented_size_at_two_tile_sizes() {
 
 #[test]
 fn bridges_copy_text_shows_the_board_and_a_dragged_bridge() {
-    if !desktop_tools() || !installed(&[bridges_app::PROGRAM, "xclip"]) {
+    if !desktop_tools() || !installed(bridges_app::TOOLS) {
         return;
     }
     let desktop = Desktop::start().unwrap();
@@ -159,7 +181,7 @@ fn command_runs_the_binary_and_reports_failures() {
 
 #[test]
 fn stage_shows_the_image_and_records_a_click_at_a_known_pixel() {
-    if !desktop_tools() || !installed(&[stage::PROGRAM]) {
+    if !desktop_tools() || !installed(stage::TOOLS) {
         return;
     }
     let desktop = Desktop::start().unwrap();

@@ -8,6 +8,9 @@ use std::time::Duration;
 
 pub const PROGRAM: &str = "/usr/games/sgt-bridges";
 
+/// What this module needs besides `desktop::TOOLS`.
+pub const TOOLS: &[&str] = &[PROGRAM, "xclip"];
+
 /// The GTK menu bar above the board, in pixels.
 const MENU_BAR: i32 = 25;
 

@@ -14,6 +14,11 @@ use std::time::Duration;
 /// visibly taken and retry on "already active".
 const DISPLAYS: std::ops::RangeInclusive<u32> = 60..=99;
 
+/// The programs a desktop and its helpers run; pass to `support::installed`.
+pub const TOOLS: &[&str] = &[
+    "Xvfb", "openbox", "xdpyinfo", "xprop", "xdotool", "xwininfo", "import",
+];
+
 static NEXT: AtomicU32 = AtomicU32::new(0);
 
 /// A window's client area in screen coordinates (what xcap reports too; no WM frame).
@@ -35,7 +40,7 @@ pub struct Desktop {
 
 impl Desktop {
     /// Starts Xvfb and openbox and returns once both are ready. Check
-    /// `support::installed(&["Xvfb", "openbox"])` first to skip on machines without them.
+    /// `support::installed(desktop::TOOLS)` first to skip on machines without them.
     pub fn start() -> Result<Desktop> {
         let dir = tempfile::Builder::new().prefix("desktop-").tempdir()?;
         let (number, xvfb) = start_xvfb(dir.path())?;

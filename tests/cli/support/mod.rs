@@ -10,6 +10,7 @@ pub mod desktop;
 pub mod process;
 pub mod stage;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -31,7 +32,13 @@ pub fn installed(programs: &[&str]) -> bool {
         .name()
         .unwrap_or("<unnamed test>")
         .to_string();
-    println!("SKIPPED: {test}: not installed: {}", missing.join(", "));
+    // Written to the stderr handle, not with eprintln!, which libtest captures and hides
+    // for passing tests.
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {test}: not installed: {}",
+        missing.join(", ")
+    );
     false
 }
 

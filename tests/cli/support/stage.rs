@@ -22,7 +22,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub const PROGRAM: &str = "chromium";
+/// What this module needs besides `desktop::TOOLS` (Debian's package is `chromium`).
+pub const TOOLS: &[&str] = &["chromium"];
 
 /// One pointer event as the page saw it. `kind` is the DOM event type: `pointerdown`,
 /// `pointermove` (only while a button is held), `pointerup`, `click` or `pointercancel`
@@ -97,7 +98,7 @@ impl<'d> Stage<'d> {
         let profile = tempfile::Builder::new()
             .prefix("stage-chromium-")
             .tempdir()?;
-        let mut cmd = desktop.command(PROGRAM);
+        let mut cmd = desktop.command(TOOLS[0]);
         cmd.args([
             // Tests run as root in a container, where Chromium's sandbox cannot start.
             "--no-sandbox",
@@ -146,7 +147,11 @@ impl<'d> Stage<'d> {
             },
         )
         .with_context(|| {
-            let shot = desktop.temp_path("stage-failed.png");
+            // Outside the desktop's temp dir, which goes away with the failed test.
+            let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+                "stage-failed-{}.png",
+                desktop.display().trim_start_matches(':')
+            ));
             let _ = desktop.screenshot(&shot);
             format!("screenshot kept at {}", shot.display())
         })?;
