@@ -3,6 +3,23 @@
 //! Every helper that starts a process owns it through a [`process::Process`] guard, so a
 //! failing (panicking) test still stops what it started. Things started on a desktop borrow
 //! it, so the borrow checker makes them stop before their X server does.
+//!
+//! A typical test:
+//! ```ignore
+//! if !installed(desktop::TOOLS) || !installed(bridges_app::TOOLS) {
+//!     return; // printed "SKIPPED: ..."
+//! }
+//! let desktop = Desktop::start()?;
+//! let app = BridgesApp::launch(&desktop, "7x7m2:4e4a1a5a4zb23b5a4a", 40)?;
+//! TestCommand::autoplayer()
+//!     .on(&desktop)
+//!     .args(["play", "hashi", "--window", "Bridges"])
+//!     .run()
+//!     .assert_success();
+//! assert!(!app.copy_text()?.contains('.'));
+//! ```
+//! Never set DISPLAY in the test process itself: tests run on parallel threads, each with
+//! its own desktop, so only subprocesses get it (`Desktop::command`, `TestCommand::on`).
 
 pub mod bridges_app;
 pub mod command;
