@@ -16,7 +16,7 @@
 //!     .args(["play", "hashi", "--window", "Bridges"])
 //!     .run()
 //!     .assert_success();
-//! assert!(!app.copy_text()?.contains('.'));
+//! assert_eq!(app.copy_text()?.trim_end(), SOLVED_TEXT); // Game ▸ Copy, as in the corpus README
 //! ```
 //! Never set DISPLAY in the test process itself: tests run on parallel threads, each with
 //! its own desktop, so only subprocesses get it (`Desktop::command`, `TestCommand::on`).
