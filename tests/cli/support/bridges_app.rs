@@ -35,13 +35,39 @@ impl<'d> BridgesApp<'d> {
         // --pid keeps the 10x10 "sgt-bridges" leader window and other apps out.
         let window =
             desktop.wait_for_window(&mut process, &["--pid", &pid, "--name", "^Bridges$"])?;
-        Ok(BridgesApp {
+        let app = BridgesApp {
             desktop,
             process,
             window,
             tile_size,
             board,
-        })
+        };
+        app.wait_drawn()?;
+        Ok(app)
+    }
+
+    /// Waits until the board is painted, so a capture taken right after `launch` cannot
+    /// catch an empty window: island outlines are the only near-black pixels below the menu.
+    fn wait_drawn(&self) -> Result<()> {
+        let shot = self
+            .desktop
+            .temp_path(&format!("bridges-{}.png", self.pid()));
+        let shot_arg = shot.to_str().context("temp path is not UTF-8")?;
+        wait_for(
+            "the Bridges board to be drawn",
+            Duration::from_secs(10),
+            || {
+                self.desktop
+                    .run("import", &["-window", &self.window, shot_arg])?;
+                let image = image::open(&shot)?.to_rgb8();
+                let (w, h) = self.expected_size();
+                let drawn = image.dimensions() == (w, h)
+                    && image
+                        .enumerate_pixels()
+                        .any(|(_, y, p)| y > MENU_BAR as u32 && p.0.iter().all(|&c| c < 40));
+                Ok(drawn.then_some(()))
+            },
+        )
     }
 
     pub fn pid(&self) -> u32 {
