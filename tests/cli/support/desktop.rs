@@ -46,7 +46,12 @@ impl Desktop {
         let (number, xvfb) = start_xvfb(dir.path())?;
         let display = format!(":{number}");
         let mut cmd = Command::new("openbox");
-        cmd.arg("--sm-disable").env("DISPLAY", &display);
+        cmd.arg("--sm-disable").envs(env(&display));
+        // A developer's own ~/.config/openbox/rc.xml could change window placement.
+        let system_config = Path::new("/etc/xdg/openbox/rc.xml");
+        if system_config.exists() {
+            cmd.arg("--config-file").arg(system_config);
+        }
         let mut openbox = Process::spawn("openbox", cmd, &dir.path().join("openbox.log"))?;
         wait_for(
             "openbox to manage the screen",
@@ -79,11 +84,7 @@ impl Desktop {
     /// The environment a program needs to run on this desktop and nowhere else. xcap and
     /// enigo prefer Wayland when they see it, so a developer's session must not leak in.
     pub fn env(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("DISPLAY", self.display()),
-            ("XDG_SESSION_TYPE", "x11".to_string()),
-            ("WAYLAND_DISPLAY", String::new()),
-        ]
+        env(&self.display())
     }
 
     /// A command that runs on this desktop.
@@ -183,6 +184,14 @@ impl Desktop {
     pub fn lock_file(&self) -> PathBuf {
         lock_file(self.number)
     }
+}
+
+fn env(display: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("DISPLAY", display.to_string()),
+        ("XDG_SESSION_TYPE", "x11".to_string()),
+        ("WAYLAND_DISPLAY", String::new()),
+    ]
 }
 
 fn lock_file(n: u32) -> PathBuf {
