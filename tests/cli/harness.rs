@@ -8,7 +8,8 @@ use crate::support::process::group_alive;
 use crate::support::stage::{self, Stage, StageEvent};
 use std::time::{Duration, Instant};
 
-/// A 7x7 puzzle from the corpus (`corpus/hashi/README.md`), with its app-made solution.
+/// A 7x7 puzzle from the corpus (`corpus/hashi/README.md`) and its Game ▸ Copy text
+/// before any move.
 const GAME: &str = "7x7m2:4e4a1a5a4zb23b5a4a";
 const FRESH: &str = "\
 4.....4
@@ -129,25 +130,37 @@ fn bridges_copy_text_shows_the_board_and_a_dragged_bridge() {
     assert_eq!(app.copy_text().unwrap().trim_end(), FRESH.trim_end());
     println!("copy_text took {:?}", start.elapsed());
 
-    // Island (0,0) holds a 4, its right neighbour is the 4 at (6,0); a drag between the
-    // centres given by the geometry formula must add one bridge.
-    let from = app.cell_centre(0, 0).unwrap();
-    let to = app.cell_centre(6, 0).unwrap();
-    let steps: Vec<(i32, i32)> = (0..=8)
-        .map(|i| {
-            (
-                from.0 + (to.0 - from.0) * i / 8,
-                from.1 + (to.1 - from.1) * i / 8,
-            )
-        })
-        .collect();
-    desktop.drag(&steps).unwrap();
-    let text = app.copy_text().unwrap();
-    assert_eq!(text.lines().next(), Some("4-----4"), "{text}");
-    assert_eq!(
-        text.lines().skip(1).collect::<Vec<_>>(),
-        FRESH.lines().skip(1).collect::<Vec<_>>()
+    // Drags between the centres given by the geometry formula: one bridge from the 4 at
+    // (0,0) right to the 4 at (6,0), and two down to the 3 at (0,6), so both axes and the
+    // far row and column are checked.
+    let right = (
+        app.cell_centre(0, 0).unwrap(),
+        app.cell_centre(6, 0).unwrap(),
     );
+    let down = (
+        app.cell_centre(0, 0).unwrap(),
+        app.cell_centre(0, 6).unwrap(),
+    );
+    for (from, to) in [right, down, down] {
+        let steps: Vec<(i32, i32)> = (0..=8)
+            .map(|i| {
+                (
+                    from.0 + (to.0 - from.0) * i / 8,
+                    from.1 + (to.1 - from.1) * i / 8,
+                )
+            })
+            .collect();
+        desktop.drag(&steps).unwrap();
+    }
+    let expected = "\
+4-----4
+\"1.5.4.
+\"......
+\"......
+\"......
+\".....2
+3..5.4.";
+    assert_eq!(app.copy_text().unwrap().trim_end(), expected);
 }
 
 #[test]
