@@ -1,0 +1,4 @@
+//! The one integration-test binary: every test module shares `support` and is compiled once.
+
+mod harness;
+mod support;
