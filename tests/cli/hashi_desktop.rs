@@ -157,7 +157,7 @@ fn parking_the_pointer_in_a_corner_stops_play() {
     }
     let desktop = Desktop::start().unwrap();
     let _app = BridgesApp::launch(&desktop, FIXTURE_ID, 48).unwrap();
-    let mut player = desktop
+    let player = desktop
         .command(env!("CARGO_BIN_EXE_autoplayer"))
         .args(["play", "hashi", "--window", "Bridges", "--pause-ms", "400"])
         .stdout(std::process::Stdio::null())
