@@ -348,7 +348,8 @@ impl Search<'_> {
     fn run(&mut self, st: State) -> Result<(), GaveUp> {
         self.nodes += 1;
         if self.limits.max_nodes.is_some_and(|m| self.nodes > m)
-            || (self.nodes % 64 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(64)
+                && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return Err(GaveUp);
         }
