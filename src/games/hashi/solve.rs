@@ -266,6 +266,8 @@ impl Graph {
                 let (ra, rb) = (Self::find(&mut s.parent, a), Self::find(&mut s.parent, b));
                 if ra != rb {
                     s.parent[ra] = rb;
+                } else if !self.allow_loops {
+                    return None;
                 }
             }
         }
@@ -563,6 +565,136 @@ mod tests {
                 .map(|l| (l.to_string(), serde_json::from_str(l).unwrap()))
                 .collect(),
         )
+    }
+
+    fn puzzle(text: &str) -> Puzzle {
+        format::parse(text, "test").unwrap()
+    }
+
+    #[test]
+    fn small_unique_puzzle() {
+        // Two doubles would close off pairs, so only the U shape is left.
+        let p = puzzle("hashi 3x3\n2.2\n...\n1.1\n");
+        let (bridges, unique) = solved(&p);
+        assert!(unique);
+        let cell = |row, col| Cell { row, col };
+        assert_eq!(
+            bridges,
+            vec![
+                Bridge::new(cell(0, 0), cell(0, 2), 1),
+                Bridge::new(cell(0, 0), cell(2, 0), 1),
+                Bridge::new(cell(0, 2), cell(2, 2), 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn two_solutions_are_reported_as_not_unique() {
+        // Top and bottom carry x, the sides 3 - x: x = 1 and x = 2 both work.
+        let p = puzzle("hashi 3x3\n3.3\n...\n3.3\n");
+        let (bridges, unique) = solved(&p);
+        assert!(!unique);
+        assert_eq!(bridges.len(), 4);
+    }
+
+    #[test]
+    fn no_loops_rule_picks_the_tree() {
+        // With loops this has a ring of singles and a tree of doubles; the L rule leaves the tree.
+        let loops = puzzle("hashi 3x3\n2.3\n...\n2.3\n");
+        assert!(!solved(&loops).1);
+        let tree = puzzle("hashi 3x3 noloops\n2.3\n...\n2.3\n");
+        let (bridges, unique) = solved(&tree);
+        assert!(unique);
+        assert_eq!(bridges.len(), 3);
+        assert_eq!(
+            check(&tree, &solved(&loops).0).is_ok(),
+            bridges == solved(&loops).0
+        );
+    }
+
+    #[test]
+    fn unsolvable_puzzles() {
+        // Four ones can only pair up, leaving two groups.
+        assert_eq!(
+            solve(&puzzle("hashi 3x3\n1.1\n...\n1.1\n"), &Limits::default()),
+            Outcome::Unsolvable
+        );
+        // Too many bridges for one neighbour.
+        assert_eq!(
+            solve(&puzzle("hashi 3x1\n1.3\n"), &Limits::default()),
+            Outcome::Unsolvable
+        );
+        // A ring is the only answer and loops are forbidden.
+        assert_eq!(
+            solve(
+                &puzzle("hashi 3x3 noloops\n2.2\n...\n2.2\n"),
+                &Limits::default()
+            ),
+            Outcome::Unsolvable
+        );
+        // The two lines must cross to reach all four islands.
+        assert_eq!(
+            solve(&puzzle("hashi 3x3\n.1.\n1.1\n.1.\n"), &Limits::default()),
+            Outcome::Unsolvable
+        );
+    }
+
+    #[test]
+    fn node_cap_gives_up() {
+        let p = puzzle("hashi 3x3\n3.3\n...\n3.3\n");
+        let limits = Limits {
+            max_nodes: Some(1),
+            ..Default::default()
+        };
+        assert_eq!(solve(&p, &limits), Outcome::GaveUp);
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            max_nodes: Some(100),
+        };
+        assert!(matches!(
+            solve(&p, &past),
+            Outcome::Solved { .. } | Outcome::GaveUp
+        ));
+    }
+
+    #[test]
+    fn check_names_the_broken_rule() {
+        let p = puzzle("hashi 3x3\n2.2\n...\n1.1\n");
+        let cell = |row, col| Cell { row, col };
+        let good = vec![
+            Bridge::new(cell(0, 0), cell(0, 2), 1),
+            Bridge::new(cell(0, 0), cell(2, 0), 1),
+            Bridge::new(cell(0, 2), cell(2, 2), 1),
+        ];
+        assert!(check(&p, &good).is_ok());
+        let split = vec![
+            Bridge::new(cell(0, 0), cell(0, 2), 2),
+            Bridge::new(cell(2, 0), cell(2, 2), 1),
+        ];
+        assert!(check(&p, &split).unwrap_err().contains("not connected"));
+        let short = good[..2].to_vec();
+        assert!(check(&p, &short).unwrap_err().contains("wants"));
+        let diagonal = vec![Bridge::new(cell(0, 0), cell(2, 2), 1)];
+        assert!(check(&p, &diagonal).unwrap_err().contains("straight"));
+        let too_many = vec![Bridge::new(cell(0, 0), cell(0, 2), 3)];
+        assert!(check(&p, &too_many).unwrap_err().contains("allowed"));
+        let cross = puzzle("hashi 3x3\n.1.\n1.1\n.1.\n");
+        let crossing = vec![
+            Bridge::new(cell(0, 1), cell(2, 1), 1),
+            Bridge::new(cell(1, 0), cell(1, 2), 1),
+        ];
+        assert!(check(&cross, &crossing).unwrap_err().contains("crosses"));
+        let ring = puzzle("hashi 3x3 noloops\n2.2\n...\n2.2\n");
+        let loop_ = vec![
+            Bridge::new(cell(0, 0), cell(0, 2), 1),
+            Bridge::new(cell(0, 0), cell(2, 0), 1),
+            Bridge::new(cell(0, 2), cell(2, 2), 1),
+            Bridge::new(cell(2, 0), cell(2, 2), 1),
+        ];
+        assert!(check(&ring, &loop_).unwrap_err().contains("loop"));
+        let over = puzzle("hashi 3x1\n111\n");
+        let jump = vec![Bridge::new(cell(0, 0), cell(0, 2), 1)];
+        assert!(check(&over, &jump).unwrap_err().contains("passes over"));
     }
 
     #[test]
