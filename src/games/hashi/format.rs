@@ -452,15 +452,18 @@ fn parse_janko_problem(text: &str, source: &str, line0: usize, column0: usize) -
 /// The JSON forms, told apart by their fields: `task` (seed RLE), `islands` as objects
 /// `{r,c,target}` (seed) or as `[x,y,n]` triples (janko, `bridges.jsonl`), or only `problem`.
 fn parse_json(body: &str, source: &str) -> Result<Puzzle> {
-    let v: Value = serde_json::from_str(body)
-        .map_err(|e| Error::parse(source, e.line(), e.column(), format!("bad JSON: {e}")))?;
-    let blame = |key: &str| -> (usize, usize) {
-        let needle = format!("\"{key}\"");
-        let off = body.find(&needle).unwrap_or(0);
+    let v: Value = match serde_json::from_str(body) {
+        Ok(v) => v,
+        Err(e) => serde_json::from_str(&js_to_json(body))
+            .map_err(|_| Error::parse(source, e.line(), e.column(), format!("bad JSON: {e}")))?,
+    };
+    let place = |off: usize| -> (usize, usize) {
         let line = body[..off].matches('\n').count() + 1;
         let col = off - body[..off].rfind('\n').map_or(0, |k| k + 1) + 1;
         (line, col)
     };
+    let key_at = |key: &str| key_offset(body, key).unwrap_or(0);
+    let blame = |key: &str| place(key_at(key));
     let err = |key: &str, msg: String| {
         let (l, c) = blame(key);
         Error::parse(source, l, c, msg)
@@ -512,11 +515,10 @@ fn parse_json(body: &str, source: &str) -> Result<Puzzle> {
             .as_str()
             .ok_or_else(|| err("task", "field `task` must be a string".into()))?;
         // Errors inside the string point at its characters, so find where it opens.
-        let key = body.find("\"task\"").unwrap_or(0) + 6;
-        let open = key + body[key..].find('"').unwrap_or(0);
-        let l = body[..open].matches('\n').count() + 1;
-        let c = open - body[..open].rfind('\n').map_or(0, |k| k + 1) + 2;
-        let raws = decode_rle(task, width, height, c, source).map_err(|e| match e {
+        let colon = key_at("task") + body[key_at("task")..].find(':').unwrap_or(0);
+        let open = colon + body[colon..].find(['"', '\'']).unwrap_or(0);
+        let (l, c) = place(open);
+        let raws = decode_rle(task, width, height, c + 1, source).map_err(|e| match e {
             Error::Parse { pos, message } => Error::parse(source, l, pos.column, message),
             other => other,
         })?;
@@ -553,6 +555,74 @@ fn parse_json(body: &str, source: &str) -> Result<Puzzle> {
         });
     }
     build(header, raws, source)
+}
+
+/// Where `key` is named as an object key, quoted (JSON) or bare (JavaScript).
+fn key_offset(body: &str, key: &str) -> Option<usize> {
+    body.match_indices(key)
+        .map(|(k, _)| k)
+        .find(|&k| {
+            let before = body[..k].chars().next_back();
+            let after = body[k + key.len()..].trim_start_matches('"').trim_start();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with(':')
+        })
+        .map(|k| if body[..k].ends_with('"') { k - 1 } else { k })
+}
+
+/// The seed writes its examples as JavaScript object literals (bare keys, single-quoted
+/// strings, trailing commas); this rewrites such a literal as JSON.
+fn js_to_json(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut k = 0;
+    while k < chars.len() {
+        let ch = chars[k];
+        if ch == '\'' || ch == '"' {
+            out.push('"');
+            k += 1;
+            while k < chars.len() && chars[k] != ch {
+                match chars[k] {
+                    '\\' if k + 1 < chars.len() => {
+                        out.push('\\');
+                        out.push(chars[k + 1]);
+                        k += 1;
+                    }
+                    '"' => out.push_str("\\\""),
+                    c => out.push(c),
+                }
+                k += 1;
+            }
+            out.push('"');
+            k += 1;
+        } else if ch.is_alphabetic() || ch == '_' || ch == '$' {
+            let start = k;
+            while k < chars.len()
+                && (chars[k].is_alphanumeric() || chars[k] == '_' || chars[k] == '$')
+            {
+                k += 1;
+            }
+            let word: String = chars[start..k].iter().collect();
+            let next = chars[k..].iter().find(|c| !c.is_whitespace());
+            if next == Some(&':') {
+                out.push('"');
+                out.push_str(&word);
+                out.push('"');
+            } else {
+                out.push_str(&word);
+            }
+        } else if ch == ','
+            && matches!(
+                chars[k + 1..].iter().find(|c| !c.is_whitespace()),
+                Some('}' | ']')
+            )
+        {
+            k += 1;
+        } else {
+            out.push(ch);
+            k += 1;
+        }
+    }
+    out
 }
 
 /// The app's Game ▸ Copy text: the islands and the bridges drawn.
@@ -911,6 +981,14 @@ mod tests {
         assert_eq!(p.max_bridges, 2);
         let task = parse(r#"{"w":3,"h":3,"task":"2a2c1a1"}"#, "t").unwrap();
         assert_eq!(task, p);
+        // The seed writes them as JavaScript literals.
+        let js = "{\n  id: 'easy-001',\n  w: 3, h: 3,\n  islands: [ {r:0,c:0,target:2}, {r:0,c:2,target:2},\n    {r:2,c:0,target:1}, {r:2,c:2,target:1}, ]\n}";
+        assert_eq!(parse(js, "t").unwrap(), p);
+        assert_eq!(parse("{w:3, h:3, task:'2a2c1a1'}", "t").unwrap(), p);
+        let e = error_at(parse("{w:3, h:1, task:'2a?'}", "t"));
+        assert_eq!((e.0, e.1), (1, 20));
+        let e = error_at(parse("{w:3,\n h:1, islands: [[7, 0, 1]]}", "t"));
+        assert_eq!((e.0, e.1), (2, 7));
     }
 
     #[test]
