@@ -220,7 +220,7 @@ fn web_hashi_screenshots_on_the_stage_get_solving_clicks() {
         return;
     };
     let dir = index.parent().unwrap().to_path_buf();
-    let desktop = Desktop::start().unwrap();
+    let desktop = Desktop::start_sized(2200, 1300).unwrap();
     let text = std::fs::read_to_string(&index).unwrap();
     let mut played = 0;
     for line in text.lines() {

@@ -42,8 +42,14 @@ impl Desktop {
     /// Starts Xvfb and openbox and returns once both are ready. Check
     /// `support::installed(desktop::TOOLS)` first to skip on machines without them.
     pub fn start() -> Result<Desktop> {
+        Desktop::start_sized(1920, 1080)
+    }
+
+    /// A desktop of another size: the browser stage needs room for a 1920x1080 screenshot
+    /// plus the window frame.
+    pub fn start_sized(width: u32, height: u32) -> Result<Desktop> {
         let dir = tempfile::Builder::new().prefix("desktop-").tempdir()?;
-        let (number, xvfb) = start_xvfb(dir.path())?;
+        let (number, xvfb) = start_xvfb(dir.path(), &format!("{width}x{height}x24"))?;
         let display = format!(":{number}");
         let mut cmd = Command::new("openbox");
         cmd.arg("--sm-disable").envs(env(&display));
@@ -215,7 +221,7 @@ fn check(program: &str, args: &[&str], out: Output) -> Result<String> {
 /// choice atomic: a loser exits with "Server is already active". (`-displayfd` would avoid
 /// polling, but in that mode Xvfb writes no lock file, so other users could not see the
 /// display as taken.)
-fn start_xvfb(dir: &Path) -> Result<(u32, Process)> {
+fn start_xvfb(dir: &Path, screen: &str) -> Result<(u32, Process)> {
     let count = DISPLAYS.end() - DISPLAYS.start() + 1;
     let first = std::process::id().wrapping_add(NEXT.fetch_add(7, Ordering::Relaxed));
     let mut failures = Vec::new();
@@ -226,7 +232,7 @@ fn start_xvfb(dir: &Path) -> Result<(u32, Process)> {
         }
         let mut cmd = Command::new("Xvfb");
         cmd.arg(format!(":{n}"))
-            .args(["-screen", "0", "1920x1080x24", "-nolisten", "tcp"])
+            .args(["-screen", "0", screen, "-nolisten", "tcp"])
             // Without -noreset the server resets whenever its last client leaves, e.g.
             // the xdpyinfo readiness probe, and refuses connections while it does.
             .arg("-noreset");
