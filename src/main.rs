@@ -77,7 +77,7 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Pause between gestures, in milliseconds.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 10)]
         pause_ms: u64,
         /// Draw the numbered plan over the capture.
         #[arg(long)]

@@ -126,9 +126,9 @@ pub struct Pacing {
 impl Default for Pacing {
     fn default() -> Self {
         Pacing {
-            pause_ms: 40,
-            step_ms: 8,
-            max_step: 12.0,
+            pause_ms: 10,
+            step_ms: 2,
+            max_step: 24.0,
             fail_safe: true,
         }
     }
@@ -242,11 +242,11 @@ fn run_action(
 }
 
 /// Points from just after `a` up to and including `b`, no two further apart than `max_step`,
-/// and at least four of them so canvas apps see a real drag.
+/// and at least three of them so canvas apps see a real drag.
 fn intermediate(a: ScreenPoint, b: ScreenPoint, max_step: f64) -> Vec<ScreenPoint> {
     let dx = (b.x - a.x) as f64;
     let dy = (b.y - a.y) as f64;
-    let n = ((dx.hypot(dy) / max_step).ceil() as usize).max(4);
+    let n = ((dx.hypot(dy) / max_step).ceil() as usize).max(3);
     (1..=n)
         .map(|i| {
             let t = i as f64 / n as f64;
