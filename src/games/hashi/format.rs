@@ -381,8 +381,18 @@ fn parse_canonical(text: &str, source: &str) -> Result<Puzzle> {
 /// janko/puzzlekit `problem` text: `rows cols`, then rows of `-` or a number, space separated.
 /// `line0` and `column0` place the text inside its container for error messages.
 fn parse_janko_problem(text: &str, source: &str, line0: usize, column0: usize) -> Result<Puzzle> {
-    let mut lines = text.lines().enumerate();
-    let (_, header) = lines.next().expect("checked non-empty");
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| l.trim().is_empty());
+    let Some((_, header)) = lines.next() else {
+        return Err(Error::parse(
+            source,
+            line0,
+            column0 + 1,
+            "empty problem text",
+        ));
+    };
     let nums: Vec<usize> = header
         .split_whitespace()
         .filter_map(|p| p.parse().ok())
@@ -1095,6 +1105,10 @@ mod tests {
         // janko problem text.
         let e = error_at(parse("1 3\n- 2 x", "t"));
         assert_eq!(e.0, 2);
+        let e = error_at(parse("\n1 3\n- 2 x", "t"));
+        assert_eq!(e.0, 3);
+        let e = error_at(parse(r#"{"problem": ""}"#, "t"));
+        assert!(e.2.contains("empty"), "{}", e.2);
         let e = error_at(parse("2 3\n- 2 -", "t"));
         assert!(e.2.contains("expected 2 rows"), "{}", e.2);
         // Copy text.
