@@ -36,16 +36,26 @@ fn bridges_from_xy(v: &Value) -> anyhow::Result<Bridges> {
     Ok(out)
 }
 
-/// Solves once, timing `solve` alone; the answer is checked independently afterwards.
-fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Bridges, bool)> {
-    let start = Instant::now();
-    let outcome = solve::solve(p, &Limits::default());
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
+/// Other work on this small machine stretches single runs, so each puzzle is solved `RUNS`
+/// times and the fastest counts; `solve` alone is timed. The answer is checked afterwards.
+const RUNS: usize = 3;
+
+/// The fastest and slowest of the runs, the answer, and whether it was proven unique.
+fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, f64, Bridges, bool)> {
+    let (mut ms, mut worst) = (f64::MAX, 0f64);
+    let mut outcome = Outcome::GaveUp;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        outcome = solve::solve(p, &Limits::default());
+        let run = start.elapsed().as_secs_f64() * 1000.0;
+        ms = ms.min(run);
+        worst = worst.max(run);
+    }
     let Outcome::Solved { bridges, unique } = outcome else {
         bail!("{name}: not solved ({outcome:?})");
     };
     solve::check(p, &bridges).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
-    Ok((ms, bridges, unique))
+    Ok((ms, worst, bridges, unique))
 }
 
 fn read_jsonl(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
@@ -84,7 +94,14 @@ fn machine() -> String {
                 .map(|(_, m)| m.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into());
-    format!("Machine: {cores} cores (nproc), {cpu}; release build, one run per puzzle.")
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into());
+    format!(
+        "Machine: {cores} cores (nproc), {cpu}, load average {load} at the start; release build; \
+         each puzzle solved {RUNS} times, the fastest run counts."
+    )
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
@@ -96,11 +113,12 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     out.push_str("|---|---|---|---|---|---|---|---|---|\n");
 
     let janko = read_jsonl(&corpus.join("hashi/sets/puzzlekit-janko/hashi.jsonl"))?;
-    let (mut times, mut unique, mut matched) = (Vec::new(), 0, 0);
+    let (mut times, mut unique, mut matched, mut worst) = (Vec::new(), 0, 0, 0f64);
     for (line, v) in &janko {
         let name = v["name"].as_str().unwrap_or("janko");
         let p = format::parse(line, name)?;
-        let (ms, bridges, u) = timed(&p, name)?;
+        let (ms, slowest, bridges, u) = timed(&p, name)?;
+        worst = worst.max(slowest);
         times.push(ms);
         unique += usize::from(u);
         matched += usize::from(bridges == bridges_from_xy(&v["solution_bridges"])?);
@@ -109,7 +127,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let met = unique == janko.len() && matched == janko.len() && s.mean <= 2.0 && s.max <= 25.0;
     writeln!(
         out,
-        "| janko (puzzlekit) | {} | {unique} proven unique, {matched} equal janko's solution | {:.3} | {:.3} | {:.3} | mean 11.5, max 99 | all unique, mean ≤ 2, max ≤ 25 | {} |",
+        "| janko (puzzlekit) | {} | {unique} proven unique, {matched} equal janko's solution; slowest single run {worst:.3} ms | {:.3} | {:.3} | {:.3} | mean 11.5, max 99 | all unique, mean ≤ 2, max ≤ 25 | {} |",
         janko.len(),
         s.mean,
         s.median,
@@ -122,7 +140,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     for (line, v) in &app {
         let name = v["id"].as_str().unwrap_or("bridges.jsonl");
         let p = format::parse(line, name)?;
-        let (ms, bridges, u) = timed(&p, name)?;
+        let (ms, _, bridges, u) = timed(&p, name)?;
         times.push(ms);
         if u {
             unique += 1;
@@ -149,7 +167,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let mut unique = 0;
     for id in ids.lines().filter(|l| !l.trim().is_empty()) {
         let p = format::parse(id, "sgt-bridges --generate")?;
-        let (ms, _, u) = timed(&p, id)?;
+        let (ms, _, _, u) = timed(&p, id)?;
         times.push(ms);
         unique += usize::from(u);
     }

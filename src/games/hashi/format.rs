@@ -8,6 +8,9 @@ use super::model::{target_char, Bridge, Bridges, Cell, Island, Puzzle};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
+/// Island numbers are written as one character, `Z` = 35 at most, so 4 × max must stay below.
+const MAX_BRIDGES: u8 = 8;
+
 /// An island as read, with the text position to blame if it is invalid.
 struct Raw {
     row: usize,
@@ -82,14 +85,14 @@ fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
     let top = raws.iter().map(|r| r.target).max().unwrap_or(0);
     let max = match h.max {
         Some(m) => m,
-        None => top.div_ceil(4).clamp(2, 63) as u8,
+        None => top.div_ceil(4).clamp(2, MAX_BRIDGES as u32) as u8,
     };
-    if max == 0 {
+    if !(1..=MAX_BRIDGES).contains(&max) {
         return Err(Error::parse(
             source,
             first_line,
             first_col,
-            "max bridges must be at least 1",
+            format!("max bridges must be 1..={MAX_BRIDGES}"),
         ));
     }
     let mut seen = vec![false; h.width * h.height];
@@ -238,7 +241,7 @@ fn parse_game_id(line: &str, source: &str) -> Result<Puzzle> {
                 max = num
                     .parse()
                     .ok()
-                    .filter(|m| (1..=9).contains(m))
+                    .filter(|m| (1..=MAX_BRIDGES).contains(m))
                     .ok_or_else(|| {
                         Error::parse(source, 1, column, format!("bad max bridges {num:?}"))
                     })?
@@ -378,8 +381,18 @@ fn parse_canonical(text: &str, source: &str) -> Result<Puzzle> {
 /// janko/puzzlekit `problem` text: `rows cols`, then rows of `-` or a number, space separated.
 /// `line0` and `column0` place the text inside its container for error messages.
 fn parse_janko_problem(text: &str, source: &str, line0: usize, column0: usize) -> Result<Puzzle> {
-    let mut lines = text.lines().enumerate();
-    let (_, header) = lines.next().expect("checked non-empty");
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| l.trim().is_empty());
+    let Some((_, header)) = lines.next() else {
+        return Err(Error::parse(
+            source,
+            line0,
+            column0 + 1,
+            "empty problem text",
+        ));
+    };
     let nums: Vec<usize> = header
         .split_whitespace()
         .filter_map(|p| p.parse().ok())
@@ -491,8 +504,9 @@ fn parse_json(body: &str, source: &str) -> Result<Puzzle> {
         None => None,
         Some(m) => Some(
             m.as_u64()
-                .filter(|m| (1..=9).contains(m))
-                .ok_or_else(|| err("maxb", "field `maxb` must be 1..=9".into()))? as u8,
+                .filter(|m| (1..=MAX_BRIDGES as u64).contains(m))
+                .ok_or_else(|| err("maxb", format!("field `maxb` must be 1..={MAX_BRIDGES}")))?
+                as u8,
         ),
     };
     let allow_loops = match v.get("allow_loops") {
@@ -1045,6 +1059,12 @@ mod tests {
         let e = error_at(parse("hashi 3x1 max=1\n5.1\n", "t"));
         assert_eq!((e.0, e.1), (2, 1));
         assert!(e.2.contains("1..=4"), "{}", e.2);
+        let e = error_at(parse("hashi 3x1 max=9\n1.1\n", "t"));
+        assert!(e.2.contains("1..=8"), "{}", e.2);
+        let e = error_at(parse("3x1m9:2a2", "t"));
+        assert_eq!((e.0, e.1), (1, 4));
+        let e = error_at(parse(r#"{"w":3,"h":1,"maxb":0,"islands":[[0,0,1]]}"#, "t"));
+        assert_eq!((e.0, e.1), (1, 14));
         let e = error_at(parse("hashi 3x1 wide\n1.1\n", "t"));
         assert_eq!((e.0, e.1), (1, 11));
         // Game IDs: one line, so the column is the character offset plus one.
@@ -1085,6 +1105,10 @@ mod tests {
         // janko problem text.
         let e = error_at(parse("1 3\n- 2 x", "t"));
         assert_eq!(e.0, 2);
+        let e = error_at(parse("\n1 3\n- 2 x", "t"));
+        assert_eq!(e.0, 3);
+        let e = error_at(parse(r#"{"problem": ""}"#, "t"));
+        assert!(e.2.contains("empty"), "{}", e.2);
         let e = error_at(parse("2 3\n- 2 -", "t"));
         assert!(e.2.contains("expected 2 rows"), "{}", e.2);
         // Copy text.

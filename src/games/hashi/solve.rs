@@ -377,6 +377,8 @@ impl Search<'_> {
     }
 }
 
+/// Finds a solution and looks for a second one. A limit reached after the first solution
+/// still returns it, with `unique: false` since uniqueness was not proven.
 pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome {
     let g = Graph::new(p);
     let n = g.islands();
