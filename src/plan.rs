@@ -301,7 +301,17 @@ mod tests {
             .unwrap();
         assert_eq!(r.events[press], Event::Press { x: 120, y: 120 });
         assert_eq!(r.events[release], Event::Release { x: 250, y: 120 });
-        assert!(release - press > 10, "expected intermediate moves");
+        let moves: Vec<(i32, i32)> = r.events[press..release]
+            .iter()
+            .map(|e| match e {
+                Event::Move { x, y } | Event::Press { x, y } | Event::Release { x, y } => (*x, *y),
+            })
+            .collect();
+        assert!(moves.len() >= 4, "expected intermediate moves: {moves:?}");
+        for w in moves.windows(2) {
+            let d = ((w[1].0 - w[0].0) as f64).hypot((w[1].1 - w[0].1) as f64);
+            assert!(d <= Pacing::default().max_step + 0.5, "step too long: {moves:?}");
+        }
         assert_eq!(r.events.last(), Some(&Event::Release { x: 150, y: 150 }));
     }
 
