@@ -1099,9 +1099,44 @@ mod tests {
         Some(
             corpus()?
                 .into_iter()
+                .chain(own_captures())
                 .map(|(n, img, t)| (n, img, t.islands))
                 .collect(),
         )
+    }
+
+    /// Bridges captures kept with the calibration (islands above 9, which the shared corpus
+    /// lacks), named `bridges_<W>x<H>m<max>_<desc>_ts<size>.png`; no bridges drawn.
+    pub(super) fn own_captures() -> Vec<(String, RgbaImage, Truth)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("calibration/hashi/captures");
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            let parts: Vec<&str> = name.split('_').collect();
+            let (width, height, islands) = sgt_game(&format!("{}:{}", parts[1], parts[2]));
+            let truth = Truth {
+                width,
+                height,
+                islands,
+                bridges: Vec::new(),
+            };
+            out.push((name, image::open(&path).unwrap().to_rgba8(), truth));
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    #[test]
+    fn reads_numbers_above_nine_and_infers_the_larger_maximum() {
+        let all = own_captures();
+        assert_eq!(all.len(), 3);
+        for (name, img, truth) in &all {
+            let r = recognize(img).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(seen(&r), *truth, "{name}");
+            // Ten or more bridges at one island need at least 3 per pair.
+            assert_eq!(r.puzzle.max_bridges, 3, "{name}");
+        }
     }
 
     fn seen(r: &Reading) -> Truth {
