@@ -1107,7 +1107,7 @@ mod tests {
 
     /// Bridges captures kept with the calibration (islands above 9, which the shared corpus
     /// lacks), named `bridges_<W>x<H>m<max>_<desc>_ts<size>.png`; no bridges drawn.
-    pub(super) fn own_captures() -> Vec<(String, RgbaImage, Truth)> {
+    fn own_captures() -> Vec<(String, RgbaImage, Truth)> {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("calibration/hashi/captures");
         let mut out = Vec::new();
         for e in std::fs::read_dir(&dir).unwrap() {
