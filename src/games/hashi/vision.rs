@@ -157,16 +157,12 @@ pub fn recognize(img: &RgbaImage) -> Result<Reading> {
 
 /// Finds the board and its islands; digits are cut out but not read.
 pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
-    if let Some(l) = locate_sgt(img)? {
-        return Ok(l);
-    }
-    if let Some(l) = locate_web(img)? {
-        return Ok(l);
-    }
-    Err(Error::vision(
-        None,
-        "no Hashi board: neither a Bridges canvas nor a web Hashi grid was found",
-    ))
+    locate_sgt(img).or_else(|| locate_web(img)).ok_or_else(|| {
+        Error::vision(
+            None,
+            "no Hashi board: neither a Bridges canvas nor a web Hashi grid was found",
+        )
+    })
 }
 
 fn px(img: &RgbaImage, x: f64, y: f64) -> Option<Rgba<u8>> {
@@ -334,19 +330,15 @@ fn sgt_canvas(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     Some((x0, y0, x1 + 1 - x0, y1 + 1 - y0))
 }
 
-fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
-    let Some((gx, gy, gw, gh)) = sgt_canvas(img) else {
-        return Ok(None);
-    };
+fn locate_sgt(img: &RgbaImage) -> Option<Located> {
+    let (gx, gy, gw, gh) = sgt_canvas(img)?;
     // The topmost ink on the canvas is the top of an island's ring, straight above its centre.
-    let Some((top_x, top_y)) = (gy..gy + gh).find_map(|y| {
+    let (top_x, top_y) = (gy..gy + gh).find_map(|y| {
         let row = (gx..gx + gw).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32)));
         runs(row)
             .first()
             .map(|&(s, n)| (gx as f64 + s as f64 + (n as f64 - 1.0) / 2.0, y as f64))
-    }) else {
-        return Ok(None);
-    };
+    })?;
     // The ring is a line's width thick there, which bounds the tile size.
     let thick = (top_y as i64..gy + gh)
         .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
@@ -354,7 +346,7 @@ fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
     let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
     // The canvas is (W+1)×(H+1) tiles; try every tile count that fits both sides and puts a
     // ring top on the lattice, and keep the one whose lattice carries the most island rings.
-    let mut best: Option<(usize, f64, usize, usize)> = None;
+    let mut best: Option<(Vec<Cell>, f64, usize, usize)> = None;
     for nx in 3..=(gw / 10).max(3) as usize {
         let ts = gw as f64 / nx as f64;
         let ny = (gh as f64 / ts).round() as usize;
@@ -367,18 +359,15 @@ fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
         {
             continue;
         }
-        let found = sgt_islands(img, (gx, gy), ts, nx - 1, ny - 1).len();
-        if best.is_none_or(|b| found >= b.0) {
+        let found = sgt_islands(img, (gx, gy), ts, nx - 1, ny - 1);
+        if best.as_ref().is_none_or(|b| found.len() >= b.0.len()) {
             best = Some((found, ts, nx - 1, ny - 1));
         }
     }
-    let Some((count, ts, w, h)) = best else {
-        return Ok(None);
-    };
-    if count < 2 {
-        return Ok(None);
+    let (centres, ts, w, h) = best?;
+    if centres.len() < 2 {
+        return None;
     }
-    let centres = sgt_islands(img, (gx, gy), ts, w, h);
     let centre = |c: Cell| {
         (
             gx as f64 + ts * (c.col + 1) as f64,
@@ -418,14 +407,14 @@ fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
         pitch: ts,
         board: (gx as f64, gy as f64, gw as f64, gh as f64),
     };
-    Ok(Some(Located {
+    Some(Located {
         style: Style::Sgt,
         geometry,
         width: w,
         height: h,
         islands,
         web: None,
-    }))
+    })
 }
 
 fn sgt_islands(img: &RgbaImage, (gx, gy): (i64, i64), ts: f64, w: usize, h: usize) -> Vec<Cell> {
@@ -468,7 +457,7 @@ fn surface_or_grid(p: Rgba<u8>, theme: &WebTheme) -> bool {
     near(p, theme.surface, 2) || grid_like(p, theme)
 }
 
-fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
+fn locate_web(img: &RgbaImage) -> Option<Located> {
     let mut best: Option<(WebTheme, Component)> = None;
     for theme in [WEB_LIGHT, WEB_DARK] {
         let surface = |p: Rgba<u8>| surface_or_grid(p, &theme);
@@ -478,18 +467,16 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
             }
         }
     }
-    let Some((theme, core)) = best else {
-        return Ok(None);
-    };
+    let (theme, core) = best?;
     if core.count < 400 {
-        return Ok(None);
+        return None;
     }
     let (cols, rows) = grid_profiles(img, &theme, &core);
     let (Some((xl, px_)), Some((yl, py_))) = (
         grid_lines(&cols, core.x0, rows.len() / 2),
         grid_lines(&rows, core.y0, cols.len() / 2),
     ) else {
-        return Ok(None);
+        return None;
     };
     // Lines sit at the left/top edge of each cell; the outer edge has none.
     let pitch = (px_ + py_) / 2.0;
@@ -505,7 +492,7 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
     let ox = xl - kx * pitch + pitch / 2.0 - 0.5;
     let oy = yl - ky * pitch + pitch / 2.0 - 0.5;
     if width < 2 || height < 2 {
-        return Ok(None);
+        return None;
     }
     let surface_like = |p: Rgba<u8>| near(p, theme.surface, 16) || near(p, theme.grid, 16);
     let mut islands = Vec::new();
@@ -526,7 +513,7 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
         }
     }
     if islands.len() < 2 {
-        return Ok(None);
+        return None;
     }
     let geometry = Geometry {
         origin: PixelPoint { x: ox, y: oy },
@@ -538,14 +525,14 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
             height as f64 * pitch,
         ),
     };
-    Ok(Some(Located {
+    Some(Located {
         style: Style::Web,
         geometry,
         width,
         height,
         islands,
         web: Some(theme),
-    }))
+    })
 }
 
 /// Widens a box side by side while the next line of pixels is still mostly `test` (a fifth is
