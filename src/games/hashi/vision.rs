@@ -265,14 +265,12 @@ fn region_around((cx, cy): (f64, f64), half: f64) -> Region {
     }
 }
 
-/// Cuts the ink inside a disc into glyphs; `ink` decides which pixels are glyph strokes and
-/// `keep` can veto pixels (those nearer another island's ring).
+/// Cuts the ink inside a disc into glyphs; `ink` decides which pixels are glyph strokes.
 fn glyphs_in_disc(
     img: &RgbaImage,
     (cx, cy): (f64, f64),
     r: f64,
     ink: impl Fn(Rgba<u8>) -> bool,
-    keep: impl Fn(f64, f64) -> bool,
 ) -> Vec<Glyph> {
     let x0 = (cx - r).floor();
     let y0 = (cy - r).floor();
@@ -282,7 +280,7 @@ fn glyphs_in_disc(
         for i in 0..side {
             let (x, y) = (x0 + i as f64, y0 + j as f64);
             let inside = (x - cx).powi(2) + (y - cy).powi(2) <= r * r;
-            on[j * side + i] = inside && keep(x, y) && px(img, x, y).is_some_and(&ink);
+            on[j * side + i] = inside && px(img, x, y).is_some_and(&ink);
         }
     }
     let patch = Ink {
@@ -374,26 +372,16 @@ fn locate_sgt(img: &RgbaImage) -> Option<Located> {
             gy as f64 + ts * (c.row + 1) as f64,
         )
     };
-    let ring_inner = ts * (SGT_RING_OUTER - SGT_LINE);
-    let digit_r = ring_inner - 1.5;
+    // Just inside the ring; Bridges refuses orthogonally joined islands, so no neighbour's
+    // ring reaches this far in.
+    let digit_r = ts * (SGT_RING_OUTER - SGT_LINE) - 1.5;
     let islands = centres
         .iter()
         .map(|&at| {
             let c = centre(at);
-            let others: Vec<(f64, f64)> = centres
-                .iter()
-                .filter(|&&o| o != at && o.row.abs_diff(at.row) <= 1 && o.col.abs_diff(at.col) <= 1)
-                .map(|&o| centre(o))
-                .collect();
-            // An adjacent island's ring reaches into this disc; its pixels are not digit.
-            let keep = |x: f64, y: f64| {
-                others.iter().all(|&(ox, oy)| {
-                    (x - ox).powi(2) + (y - oy).powi(2) > (ring_inner - 1.0).powi(2)
-                })
-            };
             Found {
                 at,
-                glyphs: glyphs_in_disc(img, c, digit_r, sgt_ink, keep),
+                glyphs: glyphs_in_disc(img, c, digit_r, sgt_ink),
                 region: region_around(c, ts * SGT_RING_OUTER),
                 fill: Fill::Plain,
             }
@@ -503,7 +491,7 @@ fn locate_web(img: &RgbaImage) -> Option<Located> {
                 continue;
             }
             let fill = web_fill(img, c, pitch, &theme);
-            let glyphs = glyphs_in_disc(img, c, 0.235 * pitch, |p| luma(p) < 110, |_, _| true);
+            let glyphs = glyphs_in_disc(img, c, 0.235 * pitch, |p| luma(p) < 110);
             islands.push(Found {
                 at: Cell { row, col },
                 glyphs,
