@@ -41,23 +41,28 @@ pub fn draw(img: &mut RgbaImage, reading: &Reading) {
         );
     }
     let gap = (g.pitch / 8.0).max(2.0) as f32;
+    // Thick enough to see over the app's own lines, thin enough to keep doubles apart.
+    let thick = ((g.pitch / 24.0).round() as i32).clamp(1, 4);
     for b in &reading.bridges {
         let (p, q) = (g.centre(b.a.row, b.a.col), g.centre(b.b.row, b.b.col));
         let colour = BRIDGE[(b.count as usize).saturating_sub(1).min(BRIDGE.len() - 1)];
         for k in 0..b.count {
             // Lines side by side across the bridge, centred on it.
-            let off = (k as f32 - (b.count as f32 - 1.0) / 2.0) * gap;
-            let (dx, dy) = if b.is_horizontal() {
-                (0.0, off)
-            } else {
-                (off, 0.0)
-            };
-            draw_line_segment_mut(
-                img,
-                (p.x as f32 + dx, p.y as f32 + dy),
-                (q.x as f32 + dx, q.y as f32 + dy),
-                colour,
-            );
+            let centre = (k as f32 - (b.count as f32 - 1.0) / 2.0) * gap;
+            for t in 0..thick {
+                let off = centre + (t - thick / 2) as f32;
+                let (dx, dy) = if b.is_horizontal() {
+                    (0.0, off)
+                } else {
+                    (off, 0.0)
+                };
+                draw_line_segment_mut(
+                    img,
+                    (p.x as f32 + dx, p.y as f32 + dy),
+                    (q.x as f32 + dx, q.y as f32 + dy),
+                    colour,
+                );
+            }
         }
     }
 }

@@ -1201,6 +1201,61 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_hovered_web_bridge_takes_the_count_the_island_fills_allow() {
+        let c = |row, col| Cell { row, col };
+        let found = |at, fill| Found {
+            at,
+            glyphs: Vec::new(),
+            region: region_around((0.0, 0.0), 1.0),
+            fill,
+        };
+        let located = |fa, fb| Located {
+            style: Style::Web,
+            geometry: Geometry {
+                origin: PixelPoint { x: 10.0, y: 10.0 },
+                pitch: 20.0,
+                board: (0.0, 0.0, 60.0, 20.0),
+            },
+            width: 3,
+            height: 1,
+            islands: vec![found(c(0, 0), fa), found(c(0, 2), fb)],
+            web: Some(WEB_LIGHT),
+        };
+        let puzzle = Puzzle {
+            width: 3,
+            height: 1,
+            max_bridges: 2,
+            allow_loops: true,
+            islands: vec![
+                Island {
+                    at: c(0, 0),
+                    target: 2,
+                },
+                Island {
+                    at: c(0, 2),
+                    target: 1,
+                },
+            ],
+        };
+        let (a, b) = (c(0, 0), c(0, 2));
+        // 2 is short of its number with one bridge, 1 is met: one bridge.
+        let l = located(Fill::Plain, Fill::Satisfied);
+        assert_eq!(resolve_preview(&l, &puzzle, &[], a, b).unwrap(), 1);
+        // 2 met and 1 over: two bridges.
+        let l = located(Fill::Satisfied, Fill::Over);
+        assert_eq!(resolve_preview(&l, &puzzle, &[], a, b).unwrap(), 2);
+        // Fills no count explains: an error, not a guess.
+        let l = located(Fill::Satisfied, Fill::Satisfied);
+        assert!(matches!(
+            resolve_preview(&l, &puzzle, &[], a, b),
+            Err(Error::Vision {
+                region: Some(_),
+                ..
+            })
+        ));
+    }
+
     /// A window capture pasted into a full-screen frame at an offset.
     fn in_frame(window: &RgbaImage, at: (u32, u32)) -> RgbaImage {
         let mut frame = RgbaImage::from_pixel(1920, 1080, Rgba([46, 52, 64, 255]));
