@@ -1307,6 +1307,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(debug_assertions, ignore = "the time budget is for release builds")]
     fn a_full_screen_frame_reads_within_budget_in_release() {
         let Some(all) = corpus() else { return };
         let mut worst = (0.0f64, String::new());
@@ -1331,10 +1332,7 @@ mod tests {
             }
         }
         eprintln!("slowest 1920x1080 frame: {} at {:.1} ms", worst.1, worst.0);
-        // Debug builds are an order of magnitude slower; the budget is for release.
-        if !cfg!(debug_assertions) {
-            assert!(worst.0 <= 30.0, "{worst:?}");
-        }
+        assert!(worst.0 <= 30.0, "{worst:?}");
     }
 
     #[test]
