@@ -11,7 +11,7 @@
 use super::model::{Bridge, Bridges, Cell, Island, Puzzle};
 use crate::error::{Error, Region, Result};
 use crate::screen::PixelPoint;
-use crate::vision::color::{distance, is_red, luma, near};
+use crate::vision::color::{blend_position, distance, is_red, luma, near};
 use crate::vision::components::{components, Component};
 use crate::vision::glyph::{self, best_match, Glyph, Ink, Template};
 use crate::vision::runs::runs;
@@ -65,6 +65,11 @@ pub const MIN_CONFIDENCE: f64 = 0.3;
 const MIN_GLYPH_SCORE: f32 = 0.8;
 /// The lead over the runner-up template that counts as full confidence.
 const FULL_MARGIN: f32 = 0.1;
+/// Similarity to the best template that counts as no confidence, and the span above it to
+/// full confidence: clean corpus glyphs score 0.9–0.95 at tile sizes 24–80, a digit with a blot
+/// over it about 0.86.
+const ZERO_SCORE: f32 = 0.85;
+const SCORE_SPAN: f32 = 0.1;
 
 /// Bridges' canvas colour under this machine's GTK theme (the window chrome around it is one
 /// level darker, #D4D4D4, so an exact match separates the two).
@@ -152,16 +157,12 @@ pub fn recognize(img: &RgbaImage) -> Result<Reading> {
 
 /// Finds the board and its islands; digits are cut out but not read.
 pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
-    if let Some(l) = locate_sgt(img)? {
-        return Ok(l);
-    }
-    if let Some(l) = locate_web(img)? {
-        return Ok(l);
-    }
-    Err(Error::vision(
-        None,
-        "no Hashi board: neither a Bridges canvas nor a web Hashi grid was found",
-    ))
+    locate_sgt(img).or_else(|| locate_web(img)).ok_or_else(|| {
+        Error::vision(
+            None,
+            "no Hashi board: neither a Bridges canvas nor a web Hashi grid was found",
+        )
+    })
 }
 
 fn px(img: &RgbaImage, x: f64, y: f64) -> Option<Rgba<u8>> {
@@ -264,14 +265,12 @@ fn region_around((cx, cy): (f64, f64), half: f64) -> Region {
     }
 }
 
-/// Cuts the ink inside a disc into glyphs; `ink` decides which pixels are glyph strokes and
-/// `keep` can veto pixels (those nearer another island's ring).
+/// Cuts the ink inside a disc into glyphs; `ink` decides which pixels are glyph strokes.
 fn glyphs_in_disc(
     img: &RgbaImage,
     (cx, cy): (f64, f64),
     r: f64,
     ink: impl Fn(Rgba<u8>) -> bool,
-    keep: impl Fn(f64, f64) -> bool,
 ) -> Vec<Glyph> {
     let x0 = (cx - r).floor();
     let y0 = (cy - r).floor();
@@ -281,7 +280,7 @@ fn glyphs_in_disc(
         for i in 0..side {
             let (x, y) = (x0 + i as f64, y0 + j as f64);
             let inside = (x - cx).powi(2) + (y - cy).powi(2) <= r * r;
-            on[j * side + i] = inside && keep(x, y) && px(img, x, y).is_some_and(&ink);
+            on[j * side + i] = inside && px(img, x, y).is_some_and(&ink);
         }
     }
     let patch = Ink {
@@ -329,19 +328,15 @@ fn sgt_canvas(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     Some((x0, y0, x1 + 1 - x0, y1 + 1 - y0))
 }
 
-fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
-    let Some((gx, gy, gw, gh)) = sgt_canvas(img) else {
-        return Ok(None);
-    };
+fn locate_sgt(img: &RgbaImage) -> Option<Located> {
+    let (gx, gy, gw, gh) = sgt_canvas(img)?;
     // The topmost ink on the canvas is the top of an island's ring, straight above its centre.
-    let Some((top_x, top_y)) = (gy..gy + gh).find_map(|y| {
+    let (top_x, top_y) = (gy..gy + gh).find_map(|y| {
         let row = (gx..gx + gw).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32)));
         runs(row)
             .first()
             .map(|&(s, n)| (gx as f64 + s as f64 + (n as f64 - 1.0) / 2.0, y as f64))
-    }) else {
-        return Ok(None);
-    };
+    })?;
     // The ring is a line's width thick there, which bounds the tile size.
     let thick = (top_y as i64..gy + gh)
         .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
@@ -349,7 +344,7 @@ fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
     let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
     // The canvas is (W+1)×(H+1) tiles; try every tile count that fits both sides and puts a
     // ring top on the lattice, and keep the one whose lattice carries the most island rings.
-    let mut best: Option<(usize, f64, usize, usize)> = None;
+    let mut best: Option<(Vec<Cell>, f64, usize, usize)> = None;
     for nx in 3..=(gw / 10).max(3) as usize {
         let ts = gw as f64 / nx as f64;
         let ny = (gh as f64 / ts).round() as usize;
@@ -362,44 +357,31 @@ fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
         {
             continue;
         }
-        let found = sgt_islands(img, (gx, gy), ts, nx - 1, ny - 1).len();
-        if best.is_none_or(|b| found >= b.0) {
+        let found = sgt_islands(img, (gx, gy), ts, nx - 1, ny - 1);
+        if best.as_ref().is_none_or(|b| found.len() >= b.0.len()) {
             best = Some((found, ts, nx - 1, ny - 1));
         }
     }
-    let Some((count, ts, w, h)) = best else {
-        return Ok(None);
-    };
-    if count < 2 {
-        return Ok(None);
+    let (centres, ts, w, h) = best?;
+    if centres.len() < 2 {
+        return None;
     }
-    let centres = sgt_islands(img, (gx, gy), ts, w, h);
     let centre = |c: Cell| {
         (
             gx as f64 + ts * (c.col + 1) as f64,
             gy as f64 + ts * (c.row + 1) as f64,
         )
     };
-    let ring_inner = ts * (SGT_RING_OUTER - SGT_LINE);
-    let digit_r = ring_inner - 1.5;
+    // Just inside the ring; Bridges refuses orthogonally joined islands, so no neighbour's
+    // ring reaches this far in.
+    let digit_r = ts * (SGT_RING_OUTER - SGT_LINE) - 1.5;
     let islands = centres
         .iter()
         .map(|&at| {
             let c = centre(at);
-            let others: Vec<(f64, f64)> = centres
-                .iter()
-                .filter(|&&o| o != at && o.row.abs_diff(at.row) <= 1 && o.col.abs_diff(at.col) <= 1)
-                .map(|&o| centre(o))
-                .collect();
-            // An adjacent island's ring reaches into this disc; its pixels are not digit.
-            let keep = |x: f64, y: f64| {
-                others.iter().all(|&(ox, oy)| {
-                    (x - ox).powi(2) + (y - oy).powi(2) > (ring_inner - 1.0).powi(2)
-                })
-            };
             Found {
                 at,
-                glyphs: glyphs_in_disc(img, c, digit_r, sgt_ink, keep),
+                glyphs: glyphs_in_disc(img, c, digit_r, sgt_ink),
                 region: region_around(c, ts * SGT_RING_OUTER),
                 fill: Fill::Plain,
             }
@@ -413,14 +395,14 @@ fn locate_sgt(img: &RgbaImage) -> Result<Option<Located>> {
         pitch: ts,
         board: (gx as f64, gy as f64, gw as f64, gh as f64),
     };
-    Ok(Some(Located {
+    Some(Located {
         style: Style::Sgt,
         geometry,
         width: w,
         height: h,
         islands,
         web: None,
-    }))
+    })
 }
 
 fn sgt_islands(img: &RgbaImage, (gx, gy): (i64, i64), ts: f64, w: usize, h: usize) -> Vec<Cell> {
@@ -447,34 +429,49 @@ fn sgt_islands(img: &RgbaImage, (gx, gy): (i64, i64), ts: f64, w: usize, h: usiz
 
 // ---------------------------------------------------------------- the web Hashi game
 
-fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
+/// A grid line pixel, also when scaling has blurred the 1-px line into its neighbours.
+fn grid_like(p: Rgba<u8>, theme: &WebTheme) -> bool {
+    // Most pixels are plain surface or far off the surface-to-grid mix: settle those with
+    // integer tests before the projection.
+    let (s, g) = (theme.surface[0] as i32, theme.grid[0] as i32);
+    let (lo, hi) = (s.min(g + (g - s) / 3) - 3, s.max(g + (g - s) / 3) + 3);
+    if near(p, theme.surface, 2) || !(lo..=hi).contains(&(p.0[0] as i32)) {
+        return false;
+    }
+    blend_position(p, theme.surface, theme.grid, 2.0).is_some_and(|t| (0.4..=1.3).contains(&t))
+}
+
+fn surface_or_grid(p: Rgba<u8>, theme: &WebTheme) -> bool {
+    near(p, theme.surface, 2) || grid_like(p, theme)
+}
+
+fn locate_web(img: &RgbaImage) -> Option<Located> {
     let mut best: Option<(WebTheme, Component)> = None;
     for theme in [WEB_LIGHT, WEB_DARK] {
-        let surface = |p: Rgba<u8>| near(p, theme.surface, 2) || near(p, theme.grid, 2);
+        let surface = |p: Rgba<u8>| surface_or_grid(p, &theme);
         if let Some(a) = largest_area(img, surface) {
             if best.as_ref().is_none_or(|b| a.count > b.1.count) {
                 best = Some((theme, a));
             }
         }
     }
-    let Some((theme, core)) = best else {
-        return Ok(None);
-    };
+    let (theme, core) = best?;
     if core.count < 400 {
-        return Ok(None);
+        return None;
     }
+    let (cols, rows) = grid_profiles(img, &theme, &core);
     let (Some((xl, px_)), Some((yl, py_))) = (
-        grid_lines(img, &theme, &core, true),
-        grid_lines(img, &theme, &core, false),
+        grid_lines(&cols, core.x0, rows.len() / 2),
+        grid_lines(&rows, core.y0, cols.len() / 2),
     ) else {
-        return Ok(None);
+        return None;
     };
     // Lines sit at the left/top edge of each cell; the outer edge has none.
     let pitch = (px_ + py_) / 2.0;
     // Bridges and islands along an edge row can cut a strip of surface off the largest area;
     // they are narrower than a third of a cell, so growth may jump that far.
     let area = grow(img, core, (pitch / 3.0) as usize, |p| {
-        near(p, theme.surface, 2) || near(p, theme.grid, 2)
+        surface_or_grid(p, &theme)
     });
     let width = ((area.x1 + 1 - area.x0) as f64 / pitch).round() as usize;
     let height = ((area.y1 + 1 - area.y0) as f64 / pitch).round() as usize;
@@ -483,7 +480,7 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
     let ox = xl - kx * pitch + pitch / 2.0 - 0.5;
     let oy = yl - ky * pitch + pitch / 2.0 - 0.5;
     if width < 2 || height < 2 {
-        return Ok(None);
+        return None;
     }
     let surface_like = |p: Rgba<u8>| near(p, theme.surface, 16) || near(p, theme.grid, 16);
     let mut islands = Vec::new();
@@ -494,7 +491,7 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
                 continue;
             }
             let fill = web_fill(img, c, pitch, &theme);
-            let glyphs = glyphs_in_disc(img, c, 0.235 * pitch, |p| luma(p) < 110, |_, _| true);
+            let glyphs = glyphs_in_disc(img, c, 0.235 * pitch, |p| luma(p) < 110);
             islands.push(Found {
                 at: Cell { row, col },
                 glyphs,
@@ -504,7 +501,7 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
         }
     }
     if islands.len() < 2 {
-        return Ok(None);
+        return None;
     }
     let geometry = Geometry {
         origin: PixelPoint { x: ox, y: oy },
@@ -516,14 +513,14 @@ fn locate_web(img: &RgbaImage) -> Result<Option<Located>> {
             height as f64 * pitch,
         ),
     };
-    Ok(Some(Located {
+    Some(Located {
         style: Style::Web,
         geometry,
         width,
         height,
         islands,
         web: Some(theme),
-    }))
+    })
 }
 
 /// Widens a box side by side while the next line of pixels is still mostly `test` (a fifth is
@@ -567,34 +564,34 @@ fn grow(
     b
 }
 
-/// The first grid line's pixel position and the line spacing, along x (`vertical` lines) or
-/// y, from a profile of grid-coloured pixels across the surface.
-fn grid_lines(
-    img: &RgbaImage,
-    theme: &WebTheme,
-    area: &Component,
-    vertical: bool,
-) -> Option<(f64, f64)> {
-    let (a0, a1, b0, b1) = if vertical {
-        (area.x0, area.x1 + 1, area.y0, area.y1)
-    } else {
-        (area.y0, area.y1 + 1, area.x0, area.x1)
-    };
-    let a1 = a1.min(if vertical { img.width() } else { img.height() } as usize);
-    let span = (b1 - b0) as f64;
-    let profile = (a0..a1).map(|a| {
-        let n = (b0..b1)
-            .step_by(2)
-            .filter(|&b| {
-                let (x, y) = if vertical { (a, b) } else { (b, a) };
-                near(*img.get_pixel(x as u32, y as u32), theme.grid, 3)
-            })
-            .count();
-        n as f64 >= 0.125 * span
-    });
-    let lines: Vec<f64> = runs(profile)
+/// How many grid-coloured pixels each column and each row of the box holds, every other
+/// pixel along the count (one row-major pass: column-wise walks are cache-hostile).
+fn grid_profiles(img: &RgbaImage, theme: &WebTheme, area: &Component) -> (Vec<usize>, Vec<usize>) {
+    let x1 = area.x1.min(img.width() as usize - 1);
+    let y1 = area.y1.min(img.height() as usize - 1);
+    let mut cols = vec![0; x1 + 1 - area.x0];
+    let mut rows = vec![0; y1 + 1 - area.y0];
+    for y in area.y0..=y1 {
+        for x in area.x0..=x1 {
+            if grid_like(*img.get_pixel(x as u32, y as u32), theme) {
+                if y % 2 == 0 {
+                    cols[x - area.x0] += 1;
+                }
+                if x % 2 == 0 {
+                    rows[y - area.y0] += 1;
+                }
+            }
+        }
+    }
+    (cols, rows)
+}
+
+/// The first grid line's pixel position and the line spacing, from a profile whose entries
+/// each counted `samples` pixels; `start` is the profile's first pixel position.
+fn grid_lines(profile: &[usize], start: usize, samples: usize) -> Option<(f64, f64)> {
+    let lines: Vec<f64> = runs(profile.iter().map(|&n| n * 4 >= samples))
         .into_iter()
-        .map(|(s, n)| (a0 + s) as f64 + (n as f64 - 1.0) / 2.0)
+        .map(|(s, n)| (start + s) as f64 + (n as f64 - 1.0) / 2.0)
         .collect();
     if lines.len() < 2 {
         return None;
@@ -710,7 +707,8 @@ fn read_numbers(located: &Located) -> Result<(Vec<u8>, f64)> {
                     ),
                 ));
             };
-            worst = worst.min((m.margin / FULL_MARGIN).min(1.0) as f64);
+            let sure = (m.margin / FULL_MARGIN).min((m.score - ZERO_SCORE) / SCORE_SPAN);
+            worst = worst.min(sure.clamp(0.0, 1.0) as f64);
             text.push_str(&m.label);
         }
         let n: u8 = text.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
@@ -1076,9 +1074,44 @@ mod tests {
         Some(
             corpus()?
                 .into_iter()
+                .chain(own_captures())
                 .map(|(n, img, t)| (n, img, t.islands))
                 .collect(),
         )
+    }
+
+    /// Bridges captures kept with the calibration (islands above 9, which the shared corpus
+    /// lacks), named `bridges_<W>x<H>m<max>_<desc>_ts<size>.png`; no bridges drawn.
+    fn own_captures() -> Vec<(String, RgbaImage, Truth)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("calibration/hashi/captures");
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            let parts: Vec<&str> = name.split('_').collect();
+            let (width, height, islands) = sgt_game(&format!("{}:{}", parts[1], parts[2]));
+            let truth = Truth {
+                width,
+                height,
+                islands,
+                bridges: Vec::new(),
+            };
+            out.push((name, image::open(&path).unwrap().to_rgba8(), truth));
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    #[test]
+    fn reads_numbers_above_nine_and_infers_the_larger_maximum() {
+        let all = own_captures();
+        assert_eq!(all.len(), 3);
+        for (name, img, truth) in &all {
+            let r = recognize(img).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(seen(&r), *truth, "{name}");
+            // Ten or more bridges at one island need at least 3 per pair.
+            assert_eq!(r.puzzle.max_bridges, 3, "{name}");
+        }
     }
 
     fn seen(r: &Reading) -> Truth {
@@ -1142,6 +1175,87 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_blotted_number_is_an_error_naming_its_island() {
+        let Some((dir, shots)) = index("hashi/screenshots/index.jsonl") else {
+            return;
+        };
+        let mut img = load(&dir, shots[2]["file"].as_str().unwrap());
+        let r = recognize(&img).unwrap();
+        let island = r.puzzle.islands[0].at;
+        let c = r.geometry.centre(island.row, island.col);
+        let half = (r.geometry.pitch * 0.2) as i64;
+        for y in c.y as i64 - half..=c.y as i64 + half {
+            for x in c.x as i64 - half / 2..=c.x as i64 + half / 2 {
+                img.put_pixel(x as u32, y as u32, Rgba([0, 0, 0, 255]));
+            }
+        }
+        match recognize(&img) {
+            Err(Error::Vision {
+                region: Some(reg), ..
+            }) => {
+                assert!(reg.x as f64 <= c.x && c.x <= (reg.x + reg.w as i64) as f64);
+                assert!(reg.y as f64 <= c.y && c.y <= (reg.y + reg.h as i64) as f64);
+            }
+            other => panic!("expected an error at the blotted island, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_hovered_web_bridge_takes_the_count_the_island_fills_allow() {
+        let c = |row, col| Cell { row, col };
+        let found = |at, fill| Found {
+            at,
+            glyphs: Vec::new(),
+            region: region_around((0.0, 0.0), 1.0),
+            fill,
+        };
+        let located = |fa, fb| Located {
+            style: Style::Web,
+            geometry: Geometry {
+                origin: PixelPoint { x: 10.0, y: 10.0 },
+                pitch: 20.0,
+                board: (0.0, 0.0, 60.0, 20.0),
+            },
+            width: 3,
+            height: 1,
+            islands: vec![found(c(0, 0), fa), found(c(0, 2), fb)],
+            web: Some(WEB_LIGHT),
+        };
+        let puzzle = Puzzle {
+            width: 3,
+            height: 1,
+            max_bridges: 2,
+            allow_loops: true,
+            islands: vec![
+                Island {
+                    at: c(0, 0),
+                    target: 2,
+                },
+                Island {
+                    at: c(0, 2),
+                    target: 1,
+                },
+            ],
+        };
+        let (a, b) = (c(0, 0), c(0, 2));
+        // 2 is short of its number with one bridge, 1 is met: one bridge.
+        let l = located(Fill::Plain, Fill::Satisfied);
+        assert_eq!(resolve_preview(&l, &puzzle, &[], a, b).unwrap(), 1);
+        // 2 met and 1 over: two bridges.
+        let l = located(Fill::Satisfied, Fill::Over);
+        assert_eq!(resolve_preview(&l, &puzzle, &[], a, b).unwrap(), 2);
+        // Fills no count explains: an error, not a guess.
+        let l = located(Fill::Satisfied, Fill::Satisfied);
+        assert!(matches!(
+            resolve_preview(&l, &puzzle, &[], a, b),
+            Err(Error::Vision {
+                region: Some(_),
+                ..
+            })
+        ));
+    }
+
     /// A window capture pasted into a full-screen frame at an offset.
     fn in_frame(window: &RgbaImage, at: (u32, u32)) -> RgbaImage {
         let mut frame = RgbaImage::from_pixel(1920, 1080, Rgba([46, 52, 64, 255]));
@@ -1171,18 +1285,18 @@ mod tests {
     #[test]
     fn reads_a_hidpi_capture_with_the_pitch_doubled() {
         let Some(all) = corpus() else { return };
-        for name in [
-            "bridges_17_15x10_error_ts64.png",
-            "hashi_E0042_dark_1920x1080_partial.png",
-        ] {
+        use image::imageops::FilterType::{Nearest, Triangle};
+        let cases = [
+            ("bridges_17_15x10_error_ts64.png", Nearest),
+            ("bridges_01_7x7_fresh_ts24.png", Triangle),
+            ("bridges_10_15x15_solve_cmd_ts40.png", Triangle),
+            ("hashi_E0042_dark_1920x1080_partial.png", Nearest),
+            ("hashi_M0140_light_1280x900_partial.png", Triangle),
+        ];
+        for (name, filter) in cases {
             let (_, img, truth) = all.iter().find(|(n, _, _)| n == name).unwrap();
             let once = recognize(img).unwrap();
-            let big = image::imageops::resize(
-                img,
-                img.width() * 2,
-                img.height() * 2,
-                image::imageops::FilterType::Nearest,
-            );
+            let big = image::imageops::resize(img, img.width() * 2, img.height() * 2, filter);
             let twice = recognize(&big).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(seen(&twice), *truth, "{name}");
             assert!(
@@ -1193,6 +1307,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(debug_assertions, ignore = "the time budget is for release builds")]
     fn a_full_screen_frame_reads_within_budget_in_release() {
         let Some(all) = corpus() else { return };
         let mut worst = (0.0f64, String::new());
@@ -1217,10 +1332,7 @@ mod tests {
             }
         }
         eprintln!("slowest 1920x1080 frame: {} at {:.1} ms", worst.1, worst.0);
-        // Debug builds are an order of magnitude slower; the budget is for release.
-        if !cfg!(debug_assertions) {
-            assert!(worst.0 <= 30.0, "{worst:?}");
-        }
+        assert!(worst.0 <= 30.0, "{worst:?}");
     }
 
     #[test]
