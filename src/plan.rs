@@ -310,7 +310,10 @@ mod tests {
         assert!(moves.len() >= 4, "expected intermediate moves: {moves:?}");
         for w in moves.windows(2) {
             let d = ((w[1].0 - w[0].0) as f64).hypot((w[1].1 - w[0].1) as f64);
-            assert!(d <= Pacing::default().max_step + 0.5, "step too long: {moves:?}");
+            assert!(
+                d <= Pacing::default().max_step + 0.5,
+                "step too long: {moves:?}"
+            );
         }
         assert_eq!(r.events.last(), Some(&Event::Release { x: 150, y: 150 }));
     }

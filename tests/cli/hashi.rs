@@ -210,3 +210,29 @@ fn a_picture_without_a_board_is_an_error_and_plans_nothing() {
     let out = run(&["scan", "hashi", blank.to_str().unwrap()], "", 2);
     assert!(!out.stderr.is_empty());
 }
+
+/// Bridges enclose parts of the canvas on a solved board; the board must still be found, read
+/// with every bridge, and leave nothing to play.
+#[test]
+fn a_solved_capture_reads_as_the_solution_and_leaves_nothing_to_do() {
+    let img = fixture("bridges_10x10_solved_ts48.png");
+    let scan = json_of(&run(
+        &["scan", "hashi", img.to_str().unwrap(), "--json"],
+        "",
+        0,
+    ));
+    let solved = json_of(&run(&["solve", "hashi", "-", "--json"], FIXTURE_ID, 0));
+    assert_eq!(bridges_of(&scan["bridges"]), bridges_of(&solved["bridges"]));
+    let out = run(
+        &[
+            "play",
+            "hashi",
+            "--image",
+            img.to_str().unwrap(),
+            "--dry-run",
+        ],
+        "",
+        1,
+    );
+    assert!(out.stdout.contains("nothing") || out.stderr.contains("nothing"));
+}

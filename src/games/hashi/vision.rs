@@ -214,6 +214,21 @@ fn ring_at_least(
 /// The largest 4-connected area of pixels passing `test`, sampled every `COARSE` pixels;
 /// the box is in image pixels, accurate to `COARSE`.
 fn largest_area(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Option<Component> {
+    areas(img, test).into_iter().max_by_key(|c| c.count)
+}
+
+/// The area whose bounding box is largest. On a solved Bridges board the bridges cut the
+/// canvas into pieces and the one inside can outweigh the thin border band around them, yet
+/// only the band spans the whole canvas.
+fn widest_area(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Option<Component> {
+    areas(img, test)
+        .into_iter()
+        .max_by_key(|c| (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1))
+}
+
+/// All 4-connected areas of pixels passing `test`, sampled every `COARSE` pixels; boxes are
+/// in image pixels, accurate to `COARSE`.
+fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
     let (w, h) = (
         img.width() as usize / COARSE,
         img.height() as usize / COARSE,
@@ -226,7 +241,6 @@ fn largest_area(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Option<Comp
         .collect();
     components(&mask, w)
         .into_iter()
-        .max_by_key(|c| c.count)
         .map(|c| Component {
             count: c.count,
             x0: c.x0 * COARSE,
@@ -234,6 +248,7 @@ fn largest_area(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Option<Comp
             x1: c.x1 * COARSE,
             y1: c.y1 * COARSE,
         })
+        .collect()
 }
 
 /// From a pixel known to pass `test`, how far the run of passing pixels reaches along a step.
@@ -310,7 +325,7 @@ fn sgt_background(p: Rgba<u8>) -> bool {
 /// The canvas rectangle `(x, y, w, h)`: the largest patch of the canvas colour, its edges
 /// found exactly along the border band that no island reaches.
 fn sgt_canvas(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
-    let area = largest_area(img, sgt_background)?;
+    let area = widest_area(img, sgt_background)?;
     // A 7x7 board at the smallest tile size covers ~160 px square.
     if area.count < 200 {
         return None;
