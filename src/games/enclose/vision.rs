@@ -114,24 +114,33 @@ fn lum(p: &Rgba<u8>) -> i16 {
 }
 
 /// Per position along one axis, how many pixels sit on a thin bright ridge across that axis.
-fn ridge_profile(l: &[i16], w: usize, h: usize, across_x: bool) -> Vec<u32> {
+/// Grid lines run the whole board, so every `step`-th line of pixels the other way suffices.
+fn ridge_profile(img: &RgbaImage, across_x: bool) -> Vec<u32> {
     const D: usize = 2;
     const T: i16 = 6;
+    const SAMPLED: usize = 480;
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let raw = img.as_raw();
+    let lum_at = |x: usize, y: usize| {
+        let o = (y * w + x) * 4;
+        lum(&Rgba([raw[o], raw[o + 1], raw[o + 2], 255]))
+    };
     let (n, m) = if across_x { (w, h) } else { (h, w) };
-    let at = |i: usize, j: usize| if across_x { l[j * w + i] } else { l[i * w + j] };
+    let step = m.div_ceil(SAMPLED).max(1);
     let mut s = vec![0u32; n];
-    for (i, si) in s.iter_mut().enumerate() {
-        for j in 0..m {
-            let c = at(i, j);
-            let lo = (i >= D).then(|| at(i - D, j));
-            let hi = (i + D < n).then(|| at(i + D, j));
-            let side = match (lo, hi) {
-                (Some(a), Some(b)) => a.max(b),
-                (Some(a), None) | (None, Some(a)) => a,
+    let mut line = vec![0i16; n];
+    for j in (0..m).step_by(step) {
+        for (i, v) in line.iter_mut().enumerate() {
+            *v = if across_x { lum_at(i, j) } else { lum_at(j, i) };
+        }
+        for i in 0..n {
+            let side = match (i.checked_sub(D), (i + D < n).then_some(i + D)) {
+                (Some(a), Some(b)) => line[a].max(line[b]),
+                (Some(a), None) | (None, Some(a)) => line[a],
                 (None, None) => continue,
             };
-            if c - side >= T {
-                *si += 1;
+            if line[i] - side >= T {
+                s[i] += 1;
             }
         }
     }
@@ -203,7 +212,25 @@ fn find_axis(s: &[u32]) -> Option<Axis> {
             }
         }
     }
-    let (_, chain) = best?;
+    let (_, mut chain) = best?;
+    // Text or a sprite edge that happens to sit a pitch beyond the board is no grid line: grid
+    // lines are about as long as each other.
+    let mut strengths: Vec<f64> = chain.iter().map(|&(k, _)| cands[k].1).collect();
+    strengths.sort_by(f64::total_cmp);
+    let median = strengths[strengths.len() / 2];
+    while chain.len() > 2 && cands[chain.last().unwrap().0].1 < 0.5 * median {
+        chain.pop();
+    }
+    while chain.len() > 2 && cands[chain[0].0].1 < 0.5 * median {
+        chain.remove(0);
+        let first = chain[0].1;
+        for c in chain.iter_mut() {
+            c.1 -= first;
+        }
+    }
+    if chain.len() < 4 {
+        return None;
+    }
     // Least-squares line through (line index, position).
     let n = chain.len() as f64;
     let mi = chain.iter().map(|&(_, i)| i as f64).sum::<f64>() / n;
@@ -283,15 +310,16 @@ fn templates() -> &'static [Template] {
     })
 }
 
-/// Best overlap of a tile's sprite mask with a template over rows `0..rows`, allowing a shift
-/// of one sub-pixel for rounding in the grid fit.
+/// Best overlap of a tile's sprite mask with a template over rows `1..rows`, allowing a shift
+/// of one sub-pixel for rounding in the grid fit. The outer ring of sub-pixels is left out: in a
+/// rescaled capture it mixes with the grid line and the neighbouring tiles.
 fn iou(mask: &[bool; SUB * SUB], t: &[bool; SUB * SUB], rows: usize) -> f64 {
     let mut best = 0.0f64;
     for dy in -1i32..=1 {
         for dx in -1i32..=1 {
             let (mut inter, mut union) = (0u32, 0u32);
-            for y in 0..rows as i32 {
-                for x in 0..SUB as i32 {
+            for y in 1..rows.min(SUB - 1) as i32 {
+                for x in 1..SUB as i32 - 1 {
                     let m = mask[(y * SUB as i32 + x) as usize];
                     let (tx, ty) = (x + dx, y + dy);
                     let tv = (0..SUB as i32).contains(&tx)
@@ -382,10 +410,9 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
             "picture too small for an enclose.horse board",
         ));
     }
-    let l: Vec<i16> = img.pixels().map(lum).collect();
     let none = || Error::vision(None, "no tile grid found: not an enclose.horse board");
-    let x = find_axis(&ridge_profile(&l, w, h, true)).ok_or_else(none)?;
-    let y = find_axis(&ridge_profile(&l, w, h, false)).ok_or_else(none)?;
+    let x = find_axis(&ridge_profile(img, true)).ok_or_else(none)?;
+    let y = find_axis(&ridge_profile(img, false)).ok_or_else(none)?;
     let region = Region {
         x: x.start as i64,
         y: y.start as i64,
@@ -445,19 +472,32 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
     let mut class = vec![Class::Grass; rows * cols];
     let mut confidence = 1.0f64;
     let mut enclosed = false;
-    let mut water_candidates = Vec::new();
+    // A wall sprite overhangs the lower half of the tile above it.
+    let visible = |k: usize| {
+        if k / cols + 1 < rows && wall[k + cols] {
+            SUB / 2
+        } else {
+            SUB
+        }
+    };
+    // Water is the usual non-grass colour of the tiles that are mostly not grass (nor wheat).
+    let not_grass: Vec<Rgb> = (0..rows * cols)
+        .filter(|&k| !wall[k])
+        .map(|k| &tiles[k][..visible(k) * SUB])
+        .filter(|t| frac(t, &near_grass) < 0.5 && frac(t, &is_gold) < 0.35)
+        .flat_map(|t| t.iter().copied().filter(|&p| !near_grass(p)))
+        .collect();
+    let water = (!not_grass.is_empty())
+        .then(|| mode(not_grass.iter().copied(), 4).0)
+        .filter(|&w| dist(w, grass) >= 45.0);
+    let near_water = |p: Rgb| water.is_some_and(|w| dist(p, w) <= 50.0);
     for k in 0..rows * cols {
         let (r, c) = (k / cols, k % cols);
         if wall[k] {
             class[k] = Class::Wall;
             continue;
         }
-        // A wall sprite overhangs the lower half of the tile above it.
-        let visible_rows = if r + 1 < rows && wall[k + cols] {
-            SUB / 2
-        } else {
-            SUB
-        };
+        let visible_rows = visible(k);
         let t = &tiles[k][..visible_rows * SUB];
         let wheat = frac(t, &is_gold) >= 0.35;
         enclosed |= wheat;
@@ -465,15 +505,29 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
             mode(t.iter().copied().filter(|&p| is_gold(p)), 4).0
         } else if frac(t, &near_grass) >= 0.5 {
             grass
-        } else {
-            water_candidates.push(k);
+        } else if frac(t, &near_water) >= 0.3 {
+            class[k] = Class::Water;
             continue;
+        } else if dist(mode(t.iter().copied(), 4).0, grass) <= 40.0 {
+            // A rescaled capture blurs a sprite into its grass, but grass stays the mode.
+            grass
+        } else {
+            return Err(Error::vision(
+                Some(board.tile_region(r, c)),
+                format!(
+                    "tile row {r} col {c}: neither grass nor water (colour {:?})",
+                    mode(t.iter().copied(), 4).0
+                ),
+            ));
         };
         let mut mask = [false; SUB * SUB];
         for (i, &p) in t.iter().enumerate() {
             mask[i] = dist(p, background) > 62.0 && !(wheat && is_gold(p));
         }
-        let on = mask.iter().filter(|&&m| m).count();
+        let on = (1..visible_rows.min(SUB - 1))
+            .flat_map(|y| (1..SUB - 1).map(move |x| y * SUB + x))
+            .filter(|&i| mask[i])
+            .count();
         if on < 6 {
             continue;
         }
@@ -495,27 +549,6 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
             Sprite::Bees => Class::Bees,
             Sprite::Portal => Class::Portal(portal_colour(t, &mask)),
         };
-    }
-
-    if !water_candidates.is_empty() {
-        let modes: Vec<Rgb> = water_candidates
-            .iter()
-            .map(|&k| mode(tiles[k].iter().copied(), 4).0)
-            .collect();
-        let water = mode(modes.iter().copied(), 4).0;
-        for (&k, &m) in water_candidates.iter().zip(&modes) {
-            if dist(m, water) > 50.0 || dist(water, grass) < 45.0 {
-                return Err(Error::vision(
-                    Some(board.tile_region(k / cols, k % cols)),
-                    format!(
-                        "tile row {} col {}: neither grass nor water (colour {m:?})",
-                        k / cols,
-                        k % cols
-                    ),
-                ));
-            }
-            class[k] = Class::Water;
-        }
     }
 
     let horses: Vec<usize> = (0..class.len())
@@ -1240,6 +1273,36 @@ mod tests {
         eprintln!("recognize 1920x1080: {ms:.1} ms");
         if !cfg!(debug_assertions) {
             assert!(ms <= 50.0, "{ms} ms");
+        }
+    }
+
+    #[test]
+    fn rescaled_captures_read_the_same() {
+        use image::imageops::FilterType::{CatmullRom, Triangle};
+        let Some(dir) = crate::corpus::path("enclose") else {
+            return;
+        };
+        for f in [
+            "app-screens/enclose_day9_default_1280x900_partial-escaping.png",
+            "app-screens/enclose_day9_hot_1920x1080_fresh.png",
+            "app-screens/enclose_day9_girl_1280x900_fresh.png",
+            "screenshots/djk_2026.01.15.png",
+        ] {
+            let img = load(&dir.join(f));
+            let base = recognize(&img, &ReadOptions::default()).unwrap();
+            for (scale, filter) in [
+                (2.0, Triangle),
+                (1.5, Triangle),
+                (0.75, Triangle),
+                (1.25, CatmullRom),
+            ] {
+                let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
+                let other = image::imageops::resize(&img, w as u32, h as u32, filter);
+                let r = recognize(&other, &ReadOptions::default())
+                    .unwrap_or_else(|e| panic!("{f} ×{scale}: {e}"));
+                assert_eq!(r.rows, base.rows, "{f} ×{scale}");
+                assert!((r.geometry.pitch / base.geometry.pitch - scale).abs() < 0.02 * scale);
+            }
         }
     }
 
