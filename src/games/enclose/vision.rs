@@ -1252,6 +1252,63 @@ mod tests {
         }
     }
 
+    /// Paints a filled square of `colour` over the middle of a tile.
+    fn paint(
+        img: &mut RgbaImage,
+        r: &Reading,
+        row: usize,
+        col: usize,
+        colour: Rgba<u8>,
+        frac: f64,
+    ) {
+        let c = r.tile_centre(row, col);
+        let half = r.geometry.pitch * frac / 2.0;
+        for y in (c.y - half) as u32..(c.y + half) as u32 {
+            for x in (c.x - half) as u32..(c.x + half) as u32 {
+                img.put_pixel(x, y, colour);
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_sprite_is_refused_naming_its_tile() {
+        let Some(p) = crate::corpus::path("enclose/screenshots/dt_2_2025-12-31.png") else {
+            return;
+        };
+        let mut img = load(&p);
+        let r = recognize(&img, &ReadOptions::default()).unwrap();
+        assert_eq!(r.rows[3].chars().nth(2), Some('.'));
+        paint(&mut img, &r, 3, 2, Rgba([250, 0, 250, 255]), 0.4);
+        match recognize(&img, &ReadOptions::default()) {
+            Err(Error::Vision {
+                region: Some(reg),
+                message,
+            }) => {
+                assert!(message.contains("row 3 col 2"), "{message}");
+                let c = r.tile_centre(3, 2);
+                assert!((reg.x as f64) < c.x && c.x < (reg.x + reg.w as i64) as f64);
+            }
+            other => panic!("{:?}", other.map(|r| r.rows)),
+        }
+    }
+
+    #[test]
+    fn a_portal_without_its_partner_is_refused() {
+        let Some(p) = crate::corpus::path("enclose/screenshots/djk_portal_calibration.png") else {
+            return;
+        };
+        let mut img = load(&p);
+        let r = recognize(&img, &ReadOptions::default()).unwrap();
+        assert_eq!(r.rows[1], "~0123456789~");
+        // Grass over the lower light-blue portal leaves its upper twin alone.
+        let grass = *img.get_pixel(r.tile_centre(4, 2).x as u32, r.tile_centre(4, 2).y as u32);
+        paint(&mut img, &r, 2, 1, grass, 1.0);
+        let err = recognize(&img, &ReadOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("portal at row 1 col 1"), "{err}");
+    }
+
     #[test]
     fn overlay_marks_tiles() {
         let Some(p) = crate::corpus::path("enclose/screenshots/dt_2_2025-12-31.png") else {
