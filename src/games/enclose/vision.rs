@@ -45,6 +45,8 @@ pub struct Reading {
     pub theme: String,
     /// A pen (wheat-filled tiles in a gold outline) is shown.
     pub enclosed: bool,
+    /// The bonus round, when the picture shows one. Always `None` for now: no unicorn sprite or
+    /// round title was available to calibrate against, and a unicorn tile is refused instead.
     pub variant_hint: Option<String>,
     /// 0..1: the weakest evidence behind any tile or digit.
     pub confidence: f64,
@@ -445,6 +447,8 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
     Ok(Board { x, y })
 }
 
+/// The theme from the grass hue (#186b3b, #365022, #7c507e; `hot` grass #272727 is grey): hue
+/// survives the brightness and contrast shifts between capture tools.
 fn theme_of(grass: Rgb) -> &'static str {
     if sat(grass) < 15 {
         return "hot";
@@ -1322,9 +1326,6 @@ mod tests {
             *img.get_pixel(c.x as u32, c.y as u32),
             Rgba([40, 80, 255, 255])
         );
-        if std::env::var_os("ENCLOSE_OVERLAY_OUT").is_some() {
-            img.save("/tmp/enclose_overlay.png").unwrap();
-        }
     }
 
     #[test]
