@@ -190,6 +190,13 @@ fn find_axis(s: &[u32]) -> Option<Axis> {
         }
         cands.push((sx / sw, top as f64));
     }
+    // Busy pictures give many short ridges; the pair search below is quadratic in them.
+    const MAX_CANDS: usize = 400;
+    if cands.len() > MAX_CANDS {
+        cands.sort_by(|a, b| b.1.total_cmp(&a.1));
+        cands.truncate(MAX_CANDS);
+        cands.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
     // Chains of (candidate, line index); one missing line is bridged (a sprite can hide it).
     let mut best: Option<(f64, Vec<(usize, usize)>)> = None;
     for a in 0..cands.len() {
