@@ -103,7 +103,13 @@ pub struct EnigoMouse {
 
 impl EnigoMouse {
     pub fn new() -> Result<EnigoMouse> {
-        let enigo = enigo::Enigo::new(&enigo::Settings::default())
+        // enigo's default asks the X server to hold every event 12 ms; our own pacing
+        // already spaces gestures, and a 30x30 board has hundreds of them.
+        let settings = enigo::Settings {
+            linux_delay: 1,
+            ..Default::default()
+        };
+        let enigo = enigo::Enigo::new(&settings)
             .map_err(|e| Error::Desktop(format!("cannot open the input backend: {e}")))?;
         Ok(EnigoMouse {
             enigo,

@@ -8,6 +8,7 @@ pub mod input;
 pub mod overlay;
 pub mod plan;
 pub mod screen;
+pub mod session;
 pub mod vision;
 
 pub use error::{Error, Result};

@@ -4,8 +4,9 @@
 use anyhow::Context;
 use autoplayer::games::{GameKind, Options, Prepared, Status};
 use autoplayer::input::EnigoMouse;
-use autoplayer::plan::{execute, Action, Pacing};
+use autoplayer::plan::{Action, Pacing};
 use autoplayer::screen::{capture, Rect, Screen, Target};
+use autoplayer::session::{play_and_verify, Verification};
 use autoplayer::{overlay, Error};
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
@@ -76,7 +77,7 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Pause between gestures, in milliseconds.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 10)]
         pause_ms: u64,
         /// Draw the numbered plan over the capture.
         #[arg(long)]
@@ -264,34 +265,37 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                     pause_ms,
                     ..Pacing::default()
                 };
+                let recapture = || source.grab();
+                let verify: Option<&dyn Fn() -> autoplayer::Result<Screen>> =
+                    if no_verify { None } else { Some(&recapture) };
                 let mut mouse = EnigoMouse::new()?;
-                let outcome = execute(prepared.plan(), &mut mouse, pacing);
+                let outcome = play_and_verify(prepared.as_ref(), &mut mouse, pacing, verify);
                 drop(mouse);
-                if let Err(e) = outcome {
+                let failure = match outcome {
+                    Err(e) => Some(e),
+                    Ok(Verification::Differs(differences)) => {
+                        report["played"] = json!(true);
+                        report["differences"] = json!(differences);
+                        Some(Error::Verify(format!(
+                            "the board differs from the solution after play:\n  {}",
+                            differences.join("\n  ")
+                        )))
+                    }
+                    Ok(v) => {
+                        report["played"] = json!(true);
+                        report["verified"] = json!(v == Verification::Matches);
+                        if v == Verification::Matches && !json {
+                            println!("verified: the board shows the solution");
+                        }
+                        None
+                    }
+                };
+                if let Some(e) = failure {
                     if json {
                         report["error"] = json!(e.to_string());
                         println!("{}", serde_json::to_string(&report)?);
                     }
                     return Err(e.into());
-                }
-                report["played"] = json!(true);
-                if !no_verify {
-                    let differences = verify_after_play(prepared.as_ref(), &source)?;
-                    report["differences"] = json!(differences);
-                    if !differences.is_empty() {
-                        if json {
-                            println!("{}", serde_json::to_string(&report)?);
-                        }
-                        return Err(Error::Verify(format!(
-                            "the board differs from the solution after play:\n  {}",
-                            differences.join("\n  ")
-                        ))
-                        .into());
-                    }
-                    report["verified"] = json!(true);
-                    if !json {
-                        println!("verified: the board shows the solution");
-                    }
                 }
             }
             if json {
@@ -304,21 +308,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             Ok(if code == 0 && nothing_to_do { 1 } else { code })
         }
     }
-}
-
-/// The board is captured a few times after play because apps redraw asynchronously: the
-/// first reading that matches wins, the last one's differences are reported.
-fn verify_after_play(prepared: &dyn Prepared, source: &SourceArgs) -> anyhow::Result<Vec<String>> {
-    let mut differences = Vec::new();
-    for _ in 0..5 {
-        std::thread::sleep(Duration::from_millis(250));
-        let after = source.grab()?;
-        differences = prepared.verify(&after)?;
-        if differences.is_empty() {
-            break;
-        }
-    }
-    Ok(differences)
 }
 
 fn print_plan_text(prepared: &dyn Prepared) {

@@ -126,9 +126,9 @@ pub struct Pacing {
 impl Default for Pacing {
     fn default() -> Self {
         Pacing {
-            pause_ms: 40,
-            step_ms: 8,
-            max_step: 12.0,
+            pause_ms: 10,
+            step_ms: 2,
+            max_step: 24.0,
             fail_safe: true,
         }
     }
@@ -242,11 +242,11 @@ fn run_action(
 }
 
 /// Points from just after `a` up to and including `b`, no two further apart than `max_step`,
-/// and at least four of them so canvas apps see a real drag.
+/// and at least three of them so canvas apps see a real drag.
 fn intermediate(a: ScreenPoint, b: ScreenPoint, max_step: f64) -> Vec<ScreenPoint> {
     let dx = (b.x - a.x) as f64;
     let dy = (b.y - a.y) as f64;
-    let n = ((dx.hypot(dy) / max_step).ceil() as usize).max(4);
+    let n = ((dx.hypot(dy) / max_step).ceil() as usize).max(3);
     (1..=n)
         .map(|i| {
             let t = i as f64 / n as f64;
@@ -301,7 +301,20 @@ mod tests {
             .unwrap();
         assert_eq!(r.events[press], Event::Press { x: 120, y: 120 });
         assert_eq!(r.events[release], Event::Release { x: 250, y: 120 });
-        assert!(release - press > 10, "expected intermediate moves");
+        let moves: Vec<(i32, i32)> = r.events[press..release]
+            .iter()
+            .map(|e| match e {
+                Event::Move { x, y } | Event::Press { x, y } | Event::Release { x, y } => (*x, *y),
+            })
+            .collect();
+        assert!(moves.len() >= 4, "expected intermediate moves: {moves:?}");
+        for w in moves.windows(2) {
+            let d = ((w[1].0 - w[0].0) as f64).hypot((w[1].1 - w[0].1) as f64);
+            assert!(
+                d <= Pacing::default().max_step + 0.5,
+                "step too long: {moves:?}"
+            );
+        }
         assert_eq!(r.events.last(), Some(&Event::Release { x: 150, y: 150 }));
     }
 

@@ -1,8 +1,9 @@
-//! `cargo run --release --bin bench -- [hashi|enclose|all]`: measures the issues' bars and
+//! `cargo run --release --bin bench -- [hashi|hashi-screen|enclose|all]`: measures the issues' bars and
 //! writes them into BENCHMARKS.md, each game in its own section.
 
 mod enclose;
 mod hashi;
+mod hashi_screen;
 mod report;
 
 use std::path::PathBuf;
@@ -15,12 +16,16 @@ fn main() -> anyhow::Result<()> {
         let section = hashi::run(&corpus)?;
         report::write_section(&out, "hashi", &section)?;
     }
+    if which == "hashi-screen" || which == "all" {
+        let section = hashi_screen::run(&corpus)?;
+        report::write_section(&out, "hashi-screen", &section)?;
+    }
     if which == "enclose" || which == "all" {
         let section = enclose::run(&corpus)?;
         report::write_section(&out, "enclose", &section)?;
     }
-    if !["hashi", "enclose", "all"].contains(&which.as_str()) {
-        anyhow::bail!("unknown benchmark {which:?}: use hashi, enclose or all");
+    if !["hashi", "hashi-screen", "enclose", "all"].contains(&which.as_str()) {
+        anyhow::bail!("unknown benchmark {which:?}: use hashi, hashi-screen, enclose or all");
     }
     println!("wrote {}", out.display());
     Ok(())

@@ -1,6 +1,126 @@
-//! Drawing what was read over the capture (placeholder until the reader's own lands).
+//! Drawing what was read over the capture, for `scan --overlay`: the board outline, a circle
+//! and the read number at each island, and each bridge as one coloured line per bridge, so a
+//! misreading shows at a glance.
 
 use super::vision::Reading;
-use image::RgbaImage;
+use crate::overlay::draw_number;
+use image::{Rgba, RgbaImage};
+use imageproc::drawing::{draw_hollow_circle_mut, draw_hollow_rect_mut, draw_line_segment_mut};
+use imageproc::rect::Rect;
 
-pub fn draw(_img: &mut RgbaImage, _reading: &Reading) {}
+const BOARD: Rgba<u8> = Rgba([255, 140, 0, 255]);
+const ISLAND: Rgba<u8> = Rgba([0, 170, 255, 255]);
+/// Single, double, triple… bridges in distinct colours.
+const BRIDGE: [Rgba<u8>; 3] = [
+    Rgba([0, 200, 80, 255]),
+    Rgba([230, 40, 160, 255]),
+    Rgba([240, 200, 0, 255]),
+];
+
+pub fn draw(img: &mut RgbaImage, reading: &Reading) {
+    let g = &reading.geometry;
+    let (bx, by, bw, bh) = g.board;
+    if bw >= 1.0 && bh >= 1.0 {
+        let rect = Rect::at(bx.round() as i32, by.round() as i32).of_size(bw as u32, bh as u32);
+        draw_hollow_rect_mut(img, rect, BOARD);
+    }
+    let r = (g.pitch * 0.45).max(3.0) as i32;
+    let label = ((g.pitch / 24.0).round() as i64).max(1);
+    for island in &reading.puzzle.islands {
+        let c = g.centre(island.at.row, island.at.col);
+        let (x, y) = (c.x.round() as i32, c.y.round() as i32);
+        for k in 0..2 {
+            draw_hollow_circle_mut(img, (x, y), r + k, ISLAND);
+        }
+        draw_number(
+            img,
+            island.target as usize,
+            x as i64 + r as i64 / 2,
+            y as i64 + r as i64 / 2,
+            label,
+        );
+    }
+    let gap = (g.pitch / 8.0).max(2.0) as f32;
+    // Thick enough to see over the app's own lines, thin enough to keep doubles apart.
+    let thick = ((g.pitch / 24.0).round() as i32).clamp(1, 4);
+    for b in &reading.bridges {
+        let (p, q) = (g.centre(b.a.row, b.a.col), g.centre(b.b.row, b.b.col));
+        let colour = BRIDGE[(b.count as usize).saturating_sub(1).min(BRIDGE.len() - 1)];
+        for k in 0..b.count {
+            // Lines side by side across the bridge, centred on it.
+            let centre = (k as f32 - (b.count as f32 - 1.0) / 2.0) * gap;
+            for t in 0..thick {
+                let off = centre + (t - thick / 2) as f32;
+                let (dx, dy) = if b.is_horizontal() {
+                    (0.0, off)
+                } else {
+                    (off, 0.0)
+                };
+                draw_line_segment_mut(
+                    img,
+                    (p.x as f32 + dx, p.y as f32 + dy),
+                    (q.x as f32 + dx, q.y as f32 + dy),
+                    colour,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hashi::model::{Bridge, Cell, Island, Puzzle};
+    use crate::games::hashi::vision::{Geometry, Style};
+    use crate::screen::PixelPoint;
+
+    #[test]
+    fn marks_islands_and_one_line_per_bridge() {
+        let cell = |row, col| Cell { row, col };
+        let reading = Reading {
+            puzzle: Puzzle {
+                width: 3,
+                height: 3,
+                max_bridges: 2,
+                allow_loops: true,
+                islands: vec![
+                    Island {
+                        at: cell(0, 0),
+                        target: 3,
+                    },
+                    Island {
+                        at: cell(0, 2),
+                        target: 2,
+                    },
+                    Island {
+                        at: cell(2, 0),
+                        target: 1,
+                    },
+                ],
+            },
+            bridges: vec![
+                Bridge::new(cell(0, 0), cell(0, 2), 2),
+                Bridge::new(cell(0, 0), cell(2, 0), 1),
+            ],
+            geometry: Geometry {
+                origin: PixelPoint { x: 20.0, y: 20.0 },
+                pitch: 40.0,
+                board: (0.0, 0.0, 120.0, 120.0),
+            },
+            style: Style::Sgt,
+            confidence: 1.0,
+        };
+        let mut img = RgbaImage::from_pixel(120, 120, Rgba([255, 255, 255, 255]));
+        draw(&mut img, &reading);
+        // Double bridge: two lines either side of the row through the island centres.
+        let gap = 40.0f32 / 8.0;
+        assert_eq!(*img.get_pixel(60, (20.0 - gap / 2.0) as u32), BRIDGE[1]);
+        assert_eq!(*img.get_pixel(60, (20.0 + gap / 2.0) as u32), BRIDGE[1]);
+        // Single bridge on the column through the centres.
+        assert_eq!(*img.get_pixel(20, 60), BRIDGE[0]);
+        // Island outline at its radius; nothing where there is no island.
+        assert_eq!(*img.get_pixel(20 + 18, 100), ISLAND);
+        assert_eq!(*img.get_pixel(100 + 18, 100), Rgba([255, 255, 255, 255]));
+        assert_eq!(*img.get_pixel(0, 60), BOARD);
+    }
+}

@@ -1,0 +1,6 @@
+//! The one integration-test binary: every test module shares `support` and is compiled once.
+
+mod harness;
+mod hashi;
+mod hashi_desktop;
+mod support;
