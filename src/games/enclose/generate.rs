@@ -32,9 +32,17 @@ impl Params {
             cols,
             water: 0.22 + 0.13 * r.unit(),
             cherries: r.below(10) as usize,
-            portal_pairs: if r.unit() < 0.3 { 1 + r.below(3) as usize } else { 0 },
+            portal_pairs: if r.unit() < 0.3 {
+                1 + r.below(3) as usize
+            } else {
+                0
+            },
             golden: usize::from(r.unit() < 0.25),
-            bees: if r.unit() < 0.25 { 1 + r.below(3) as usize } else { 0 },
+            bees: if r.unit() < 0.25 {
+                1 + r.below(3) as usize
+            } else {
+                0
+            },
             budget: 5 + size / 6 + r.below(4) as u32,
             variant: Variant::Main,
         }
@@ -49,7 +57,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -58,11 +66,11 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.next_u64() % n.max(1)
     }
 
     pub fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
@@ -86,16 +94,17 @@ fn attempt(r: &mut Rng, p: &Params) -> Option<Level> {
     while water < target {
         let (cr, cc) = (r.below(rows as u64) as f64, r.below(cols as u64) as f64);
         let rad = 0.8 + 2.2 * r.unit();
-        for i in 0..n {
+        for (i, t) in tiles.iter_mut().enumerate() {
             let (dr, dc) = ((i / cols) as f64 - cr, (i % cols) as f64 - cc);
             let d = (dr * dr + dc * dc).sqrt();
-            if d <= rad + 0.6 * (r.unit() - 0.5) && tiles[i] == Tile::Grass {
-                tiles[i] = Tile::Water;
+            if d <= rad + 0.6 * (r.unit() - 0.5) && *t == Tile::Grass {
+                *t = Tile::Water;
                 water += 1;
             }
         }
     }
-    let middle = |len: usize, r: &mut Rng| len * 3 / 10 + r.below((len * 2 / 5).max(1) as u64) as usize;
+    let middle =
+        |len: usize, r: &mut Rng| len * 3 / 10 + r.below((len * 2 / 5).max(1) as u64) as usize;
     let horse = middle(rows, r) * cols + middle(cols, r);
     tiles[horse] = Tile::Horse;
     let level = |tiles: Vec<Tile>| Level {

@@ -485,7 +485,7 @@ impl<'a> Search<'a> {
 
     fn node(&mut self, lambda: i64) {
         self.nodes += 1;
-        if self.nodes % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
         }
         if self.timed_out {
