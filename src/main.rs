@@ -114,6 +114,10 @@ struct GameOptions {
     /// enclose.horse: the bonus round (lovebirds, costlywalls, quarrel).
     #[arg(long)]
     variant: Option<String>,
+    /// hashi: most bridges per pair of islands (1-4), when the picture does not show it.
+    /// Without it a Bridges board is tried with 2, then 3 and 4 if it has no solution.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    max_bridges: Option<u8>,
 }
 
 impl SourceArgs {
@@ -144,6 +148,7 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
         timeout,
         budget: g.budget,
         variant: g.variant.clone(),
+        max_bridges: g.max_bridges,
     })
 }
 

@@ -117,6 +117,10 @@ pub struct Pacing {
     pub pause_ms: u64,
     /// Pause between intermediate moves while the button is down.
     pub step_ms: u64,
+    /// Pause between pressing the button for a drag and the first move. GTK apps read the
+    /// pointer once per frame (about 17 ms at 60 Hz); the Bridges app was seen to drop about
+    /// half the drags whose first move came 10 ms after the press, and none at 18 ms.
+    pub press_ms: u64,
     /// Largest distance between two moves of a drag, in screen points.
     pub max_step: f64,
     /// Fail-safe: stop when the pointer is not where we left it.
@@ -128,6 +132,7 @@ impl Default for Pacing {
         Pacing {
             pause_ms: 10,
             step_ms: 2,
+            press_ms: 25,
             max_step: 24.0,
             fail_safe: true,
         }
@@ -227,7 +232,7 @@ fn run_action(
             mouse.pause(pacing.step_ms * 2);
             check_fail_safe(mouse, pacing, desktop, *last)?;
             mouse.press()?;
-            mouse.pause(pacing.step_ms * 2);
+            mouse.pause(pacing.press_ms);
             for pair in path.windows(2) {
                 for p in intermediate(pair[0], pair[1], pacing.max_step) {
                     step_to(mouse, p, pacing, desktop, last)?;

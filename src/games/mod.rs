@@ -50,6 +50,8 @@ pub struct Options {
     pub budget: Option<u32>,
     /// enclose.horse: the bonus round kind.
     pub variant: Option<String>,
+    /// hashi: most bridges per pair when the picture does not show it.
+    pub max_bridges: Option<u8>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

@@ -69,8 +69,23 @@ fn solve_puzzle(puzzle: &Puzzle, opts: &Options) -> (Solved, Option<Bridges>) {
     (Solved { status, json, text }, bridges)
 }
 
-fn scan_reading(screen: &Screen) -> Result<(vision::Reading, Scanned)> {
-    let reading = vision::recognize(&screen.image)?;
+fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Scanned)> {
+    let mut reading = vision::recognize(&screen.image)?;
+    if let Some(m) = opts.max_bridges {
+        if reading.puzzle.islands.iter().any(|i| i.target > 4 * m) {
+            return Err(crate::error::Error::Usage(format!(
+                "--max-bridges {m} is too few for an island of {} on this board",
+                reading
+                    .puzzle
+                    .islands
+                    .iter()
+                    .map(|i| i.target)
+                    .max()
+                    .unwrap_or(0)
+            )));
+        }
+        reading.puzzle.max_bridges = m;
+    }
     let g = &reading.geometry;
     let json = json!({
         "game": "hashi",
@@ -136,13 +151,29 @@ impl Game for Hashi {
         Ok(solve_puzzle(&puzzle, opts).0)
     }
 
-    fn scan(&self, screen: &Screen, _opts: &Options) -> Result<Scanned> {
-        Ok(scan_reading(screen)?.1)
+    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
+        Ok(scan_reading(screen, opts)?.1)
     }
 
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Box<dyn Prepared>> {
-        let (reading, scanned) = scan_reading(screen)?;
-        let (solved, target) = solve_puzzle(&reading.puzzle, opts);
+        let (mut reading, scanned) = scan_reading(screen, opts)?;
+        let (mut solved, mut target) = solve_puzzle(&reading.puzzle, opts);
+        // The Bridges app never shows its bridge limit; 2 is its default. A board with no
+        // solution under it is tried with the larger limits the app offers.
+        let limit_hidden = reading.style == vision::Style::Sgt && opts.max_bridges.is_none();
+        while limit_hidden && solved.status == Status::Unsolvable && reading.puzzle.max_bridges < 4
+        {
+            reading.puzzle.max_bridges += 1;
+            (solved, target) = solve_puzzle(&reading.puzzle, opts);
+            let note = format!(
+                "no solution with fewer bridges per pair: solved with at most {} (--max-bridges)\n",
+                reading.puzzle.max_bridges
+            );
+            if solved.status != Status::Unsolvable {
+                solved.text.push_str(&note);
+            }
+        }
+        solved.json["max_bridges"] = json!(reading.puzzle.max_bridges);
         let plan = match &target {
             Some(t) => play::plan(&reading, t, screen)?,
             None => {
