@@ -34,8 +34,9 @@ impl GameKind {
     pub fn game(self) -> Result<&'static dyn Game> {
         match self {
             GameKind::Hashi => Ok(&hashi::Hashi),
+            GameKind::Enclose => Ok(&enclose::Enclose),
             other => Err(Error::Usage(format!(
-                "{}: not built yet (only hashi plays today)",
+                "{}: not built yet (hashi and enclose play today)",
                 other.name()
             ))),
         }

@@ -14,10 +14,14 @@
 
 pub mod check;
 pub mod format;
+mod game;
 pub mod generate;
 pub mod model;
+pub mod play;
 pub mod solve;
 pub mod vision;
+
+pub use game::Enclose;
 
 pub use format::{parse, to_canonical};
 pub use model::{Level, Solution, SolveStatus, Tile, Variant};
