@@ -1,7 +1,8 @@
-//! `cargo run --release --bin bench -- [hashi|hashi-screen|enclose|all]`: measures the issues' bars and
+//! `cargo run --release --bin bench -- [hashi|hashi-screen|enclose|enclose-screen|all]`: measures the issues' bars and
 //! writes them into BENCHMARKS.md, each game in its own section.
 
 mod enclose;
+mod enclose_screen;
 mod hashi;
 mod hashi_screen;
 mod report;
@@ -24,8 +25,13 @@ fn main() -> anyhow::Result<()> {
         let section = enclose::run(&corpus)?;
         report::write_section(&out, "enclose", &section)?;
     }
-    if !["hashi", "hashi-screen", "enclose", "all"].contains(&which.as_str()) {
-        anyhow::bail!("unknown benchmark {which:?}: use hashi, hashi-screen, enclose or all");
+    if which == "enclose-screen" || which == "all" {
+        let section = enclose_screen::run(&corpus)?;
+        report::write_section(&out, "enclose-screen", &section)?;
+    }
+    let known = ["hashi", "hashi-screen", "enclose", "enclose-screen", "all"];
+    if !known.contains(&which.as_str()) {
+        anyhow::bail!("unknown benchmark {which:?}: use {}", known.join(", "));
     }
     println!("wrote {}", out.display());
     Ok(())
