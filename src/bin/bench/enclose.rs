@@ -89,9 +89,19 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         Some(g) => g.1.push(row),
         None => groups.push((key, vec![row])),
     };
+    // ENCLOSE_BENCH_FILTER=<substring of ids> runs only those corpus levels (and, unless it is
+    // empty, no generated ones); ENCLOSE_BENCH_GENERATED=<n> sets the generated levels per variant.
+    let filter = std::env::var("ENCLOSE_BENCH_FILTER").ok();
+    let generated: u64 = std::env::var("ENCLOSE_BENCH_GENERATED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if filter.is_some() { 0 } else { 200 });
     for l in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(l)?;
         let id = v["id"].as_str().unwrap_or("?").to_string();
+        if filter.as_ref().is_some_and(|f| !id.contains(f.as_str())) {
+            continue;
+        }
         let real = v.get("date").is_some();
         let level = format::parse(l, &id, None)?;
         let expected = v["optimal"].as_i64().map(|e| e as i32);
@@ -116,13 +126,17 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         Variant::CostlyWalls,
         Variant::Quarrel,
     ] {
-        for seed in 0..200u64 {
+        for seed in 0..generated {
             let params = generate::Params {
                 variant,
                 ..generate::Params::for_seed(seed)
             };
             let level = generate::generate(seed, &params);
             let (row, note) = solve_one(&level, None);
+            eprintln!(
+                "gen-{variant}-{seed} {}x{} budget {}: {note}",
+                level.rows, level.cols, level.budget
+            );
             if !row.ok {
                 failures.push(format!("generated {variant} seed {seed}: {note}"));
             }

@@ -1,0 +1,681 @@
+//! Important-separator enumeration with bounds, for the main, lovebirds and costly-walls rounds.
+//!
+//! The graph: one node pair (in, out) per passable tile of the horse's island, joined by an
+//! arc of capacity 1 when the tile takes a wall (grass) and ∞ otherwise; ∞ arcs from each out
+//! to the neighbours' ins (portals included) and from border tiles to the sink T. A pen is the
+//! source side of a vertex cut between the set X (tiles forced into the pen, at first the
+//! horse, plus the unicorn in lovebirds) and T.
+//!
+//! Search node (X, Z = walls placed, k' = walls left): the max flow λ from X to T (kept
+//! incrementally, unit augmenting paths) is the fewest walls still needed; λ > k' prunes. The
+//! furthest minimum cut (tiles that cannot reach T in the residual graph, taken as the part
+//! connected to X) is a pen P with λ walls: it is offered as a solution, and by submodularity
+//! any solution of the subtree can be pushed out to contain P at no more walls and no lower
+//! score (all tiles of P gained are worth ≥ 0: bees are decided first), so X := P. Then take a
+//! tile v of the cut: either v joins X (λ rises) or v takes a wall (λ and k' fall by one); the
+//! measure 2k' − λ falls in both, so the tree is at most 4^k, and in practice tiny once the
+//! bound (the best value reachable from P without crossing border tiles, and a Lagrangian
+//! closure bound) prunes against the incumbent.
+//!
+//! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
+
+use super::dinic::{self, Dinic};
+use crate::games::enclose::check;
+use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile, Variant, WALL_COST};
+use std::time::Instant;
+
+const INF: i32 = 1 << 24;
+const NIL: u32 = u32::MAX;
+/// Cell flags: forced into the pen, walled, bee kept out of the pen.
+const IN_X: u8 = 1;
+const DEAD: u8 = 2;
+const OUT: u8 = 4;
+/// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
+const SC: i64 = 4;
+
+/// The static flow network of the island.
+struct Net {
+    m: usize,
+    /// Grid index of each cell.
+    grid: Vec<usize>,
+    value: Vec<i32>,
+    wallable: Vec<bool>,
+    border: Vec<bool>,
+    bee: Vec<bool>,
+    nbr_start: Vec<u32>,
+    nbr: Vec<u32>,
+    /// CSR arcs per node: in = 2c, out = 2c + 1, T = 2m.
+    start: Vec<u32>,
+    to: Vec<u32>,
+    rev: Vec<u32>,
+    fwd: Vec<bool>,
+    cap0: Vec<i32>,
+    /// The (initially closed) arc out → T of each bee, NIL for other cells.
+    bee_arc: Vec<u32>,
+}
+
+impl Net {
+    fn new(level: &Level, cells: &[usize]) -> Net {
+        let n = level.tiles.len();
+        let mut id = vec![NIL; n];
+        for (c, &g) in cells.iter().enumerate() {
+            id[g] = c as u32;
+        }
+        let adj = level.adjacency();
+        let m = cells.len();
+        let t = 2 * m as u32;
+        let mut edges: Vec<(u32, u32, i32)> = Vec::new();
+        let mut nbr_start = vec![0u32];
+        let mut nbr = Vec::new();
+        let mut bee_edge = vec![NIL; m];
+        for (c, &g) in cells.iter().enumerate() {
+            let c32 = c as u32;
+            let tile = level.tiles[g];
+            edges.push((2 * c32, 2 * c32 + 1, if tile.wallable() { 1 } else { INF }));
+            for &j in &adj[g] {
+                let d = id[j as usize];
+                if d != NIL {
+                    nbr.push(d);
+                    edges.push((2 * c32 + 1, 2 * d, INF));
+                }
+            }
+            nbr_start.push(nbr.len() as u32);
+            if level.is_border(g) {
+                edges.push((2 * c32 + 1, t, INF));
+            } else if tile == Tile::Bees {
+                bee_edge[c] = edges.len() as u32;
+                edges.push((2 * c32 + 1, t, 0));
+            }
+        }
+        let nn = 2 * m + 1;
+        let mut start = vec![0u32; nn + 1];
+        for &(u, v, _) in &edges {
+            start[u as usize + 1] += 1;
+            start[v as usize + 1] += 1;
+        }
+        for i in 0..nn {
+            start[i + 1] += start[i];
+        }
+        let na = start[nn] as usize;
+        let mut fill: Vec<u32> = start[..nn].to_vec();
+        let (mut to, mut rev, mut fwd, mut cap0) = (
+            vec![0u32; na],
+            vec![0u32; na],
+            vec![false; na],
+            vec![0i32; na],
+        );
+        let mut arc_of_edge = Vec::with_capacity(edges.len());
+        for &(u, v, c) in &edges {
+            let a = fill[u as usize] as usize;
+            fill[u as usize] += 1;
+            let b = fill[v as usize] as usize;
+            fill[v as usize] += 1;
+            to[a] = v;
+            to[b] = u;
+            rev[a] = b as u32;
+            rev[b] = a as u32;
+            fwd[a] = true;
+            cap0[a] = c;
+            arc_of_edge.push(a as u32);
+        }
+        let bee_arc = bee_edge
+            .iter()
+            .map(|&e| {
+                if e == NIL {
+                    NIL
+                } else {
+                    arc_of_edge[e as usize]
+                }
+            })
+            .collect();
+        Net {
+            m,
+            grid: cells.to_vec(),
+            value: cells.iter().map(|&g| level.tiles[g].value()).collect(),
+            wallable: cells.iter().map(|&g| level.tiles[g].wallable()).collect(),
+            border: cells.iter().map(|&g| level.is_border(g)).collect(),
+            bee: cells
+                .iter()
+                .map(|&g| level.tiles[g] == Tile::Bees)
+                .collect(),
+            nbr_start,
+            nbr,
+            start,
+            to,
+            rev,
+            fwd,
+            cap0,
+            bee_arc,
+        }
+    }
+
+    fn nbrs(&self, c: usize) -> &[u32] {
+        &self.nbr[self.nbr_start[c] as usize..self.nbr_start[c + 1] as usize]
+    }
+
+    fn t(&self) -> usize {
+        2 * self.m
+    }
+}
+
+#[derive(Clone)]
+struct State {
+    cap: Vec<i32>,
+    flags: Vec<u8>,
+}
+
+struct Search<'a> {
+    net: &'a Net,
+    st: Vec<State>,
+    /// Stamps: residual reachability to T per node, region and scratch marks per cell.
+    vis: Vec<u32>,
+    par: Vec<u32>,
+    stamp: u32,
+    mark: Vec<u32>,
+    mstamp: u32,
+    queue: Vec<u32>,
+    region: Vec<u32>,
+    cut: Vec<u32>,
+    /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
+    bd: Vec<u32>,
+    loc: Vec<u32>,
+    dinic: Dinic,
+    k: usize,
+    cost: i32,
+    horse: usize,
+    unicorn: Option<usize>,
+    walls: Vec<u32>,
+    /// Bees decided into the pen (their part of X need not touch the horse's yet).
+    seeds: Vec<u32>,
+    best: Option<(i32, Vec<u32>)>,
+    root_bound: Option<i32>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+impl<'a> Search<'a> {
+    fn child(&mut self, d: usize) {
+        if self.st.len() <= d + 1 {
+            let s = self.st[d].clone();
+            self.st.push(s);
+        } else {
+            let (a, b) = self.st.split_at_mut(d + 1);
+            b[0].cap.copy_from_slice(&a[d].cap);
+            b[0].flags.copy_from_slice(&a[d].flags);
+        }
+    }
+
+    /// One augmenting path from X to T (searched backwards from T), pushed; or, when there is
+    /// none, `false` with `vis == stamp` on exactly the nodes that reach T.
+    fn augment(&mut self, d: usize) -> bool {
+        let net = self.net;
+        let st = &mut self.st[d];
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let t = net.t();
+        self.queue.clear();
+        self.queue.push(t as u32);
+        self.vis[t] = stamp;
+        let mut qi = 0;
+        while qi < self.queue.len() {
+            let w = self.queue[qi] as usize;
+            qi += 1;
+            for a in net.start[w] as usize..net.start[w + 1] as usize {
+                let y = net.to[a] as usize;
+                let r = net.rev[a] as usize;
+                if st.cap[r] <= 0 || self.vis[y] == stamp {
+                    continue;
+                }
+                let f = st.flags[y / 2];
+                if f & DEAD != 0 {
+                    continue;
+                }
+                self.vis[y] = stamp;
+                self.par[y] = r as u32;
+                if f & IN_X != 0 {
+                    let mut x = y;
+                    while x != t {
+                        let e = self.par[x] as usize;
+                        st.cap[e] -= 1;
+                        st.cap[net.rev[e] as usize] += 1;
+                        x = net.to[e] as usize;
+                    }
+                    return true;
+                }
+                self.queue.push(y as u32);
+            }
+        }
+        false
+    }
+
+    /// Removes the unit of flow through cut cell `v` in state `d` (v's in-node is on the source
+    /// side of a min cut, its out-node on the sink side).
+    fn cancel_through(&mut self, d: usize, v: usize) {
+        let net = self.net;
+        let st = &mut self.st[d];
+        let t = net.t();
+        let inner = net.start[2 * v] as usize;
+        // The in → out arc of v is its in-node's only forward arc.
+        let a = (inner..net.start[2 * v + 1] as usize)
+            .find(|&a| net.fwd[a])
+            .expect("in → out arc");
+        st.cap[a] += 1;
+        st.cap[net.rev[a] as usize] -= 1;
+        let mut x = 2 * v + 1;
+        while x != t {
+            let a = (net.start[x] as usize..net.start[x + 1] as usize)
+                .find(|&a| net.fwd[a] && st.cap[net.rev[a] as usize] > 0)
+                .expect("flow leaves a sink-side node");
+            st.cap[a] += 1;
+            st.cap[net.rev[a] as usize] -= 1;
+            x = net.to[a] as usize;
+        }
+        let mut x = 2 * v;
+        while st.flags[x / 2] & IN_X == 0 {
+            let b = (net.start[x] as usize..net.start[x + 1] as usize)
+                .find(|&b| !net.fwd[b] && st.cap[b] > 0)
+                .expect("flow enters a source-side node");
+            st.cap[b] -= 1;
+            st.cap[net.rev[b] as usize] += 1;
+            x = net.to[b] as usize;
+        }
+    }
+
+    fn node(&mut self, d: usize, lambda: usize, mu: i64) {
+        let seeds = self.seeds.len();
+        self.node_inner(d, lambda, mu);
+        self.seeds.truncate(seeds);
+    }
+
+    fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
+            self.timed_out = true;
+        }
+        if self.timed_out {
+            return;
+        }
+        let net = self.net;
+        let kleft = self.k - self.walls.len();
+        let connected = loop {
+            while self.augment(d) {
+                lambda += 1;
+                if lambda > kleft {
+                    return;
+                }
+            }
+            let connected = self.flood_region(d);
+            let undecided = self
+                .region
+                .iter()
+                .map(|&c| c as usize)
+                .find(|&c| net.bee[c] && self.st[d].flags[c] & IN_X == 0);
+            let Some(b) = undecided else {
+                break connected;
+            };
+            self.child(d);
+            self.st[d + 1].flags[b] |= OUT;
+            self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
+            self.node(d + 1, lambda, mu);
+            if self.timed_out {
+                return;
+            }
+            self.st[d].flags[b] |= IN_X;
+            self.seeds.push(b as u32);
+        };
+        let mut value = 0;
+        for &c in &self.region {
+            self.st[d].flags[c as usize] |= IN_X;
+            value += net.value[c as usize];
+        }
+        // The cut: out-side neighbours of the region.
+        self.cut.clear();
+        self.mstamp += 1;
+        for i in 0..self.region.len() {
+            let c = self.region[i] as usize;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.mark[e] != self.mstamp
+                    && self.vis[2 * e] != self.stamp
+                    && self.vis[2 * e + 1] == self.stamp
+                    && self.st[d].flags[e] & DEAD == 0
+                {
+                    self.mark[e] = self.mstamp;
+                    self.cut.push(e as u32);
+                }
+            }
+        }
+        debug_assert_eq!(self.cut.len(), lambda);
+        let used = (self.walls.len() + lambda) as i32;
+        if connected {
+            let score = value - self.cost * used;
+            if self.best.as_ref().is_none_or(|b| score > b.0) {
+                let mut w = self.walls.clone();
+                w.extend_from_slice(&self.cut);
+                self.best = Some((score, w));
+            }
+        }
+        let bound = self.reach_bound(d, value) - self.cost * used;
+        if self.root_bound.is_none() {
+            self.root_bound = Some(bound);
+        }
+        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
+            return;
+        }
+        if self.best.is_some() {
+            let (pruned, m) = self.tune(d, mu);
+            if pruned {
+                return;
+            }
+            mu = m;
+        }
+        let v = self.pick(d) as usize;
+        // v takes a wall.
+        self.child(d);
+        self.cancel_through(d + 1, v);
+        self.st[d + 1].flags[v] |= DEAD;
+        self.walls.push(v as u32);
+        self.node(d + 1, lambda - 1, mu);
+        self.walls.pop();
+        if self.timed_out {
+            return;
+        }
+        // v joins the pen.
+        self.child(d);
+        self.st[d + 1].flags[v] |= IN_X;
+        self.node(d + 1, lambda, mu);
+    }
+
+    /// Local descent on the multiplier from `mu`; `(true, _)` as soon as a bound prunes.
+    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64) {
+        let target = self
+            .best
+            .as_ref()
+            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
+        let mut lam = mu;
+        let mut best = self.lagrange(d, lam, target);
+        if best < target {
+            return (true, lam);
+        }
+        let mut step = SC;
+        let mut evals = 1;
+        while step > 0 && evals < 5 {
+            let mut moved = false;
+            for dir in [1i64, -1] {
+                let l = lam + dir * step;
+                if l < 0 {
+                    continue;
+                }
+                let b = self.lagrange(d, l, target);
+                evals += 1;
+                if b < target {
+                    return (true, l);
+                }
+                if b < best {
+                    best = b;
+                    lam = l;
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                step /= 2;
+            }
+        }
+        (false, lam)
+    }
+
+    /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
+    /// best pen minus `mu` (plus the wall cost) per wall is a maximum-weight closure (tile in ⇒
+    /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
+    /// part and its rim from the last `reach_bound`. Stops early once below `target`.
+    fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        let net = self.net;
+        let st = &self.st[d];
+        let (nc, nb) = (self.queue.len(), self.bd.len());
+        let l = nc + nb;
+        let (s, t) = (2 * l, 2 * l + 1);
+        for (i, &c) in self.queue.iter().chain(self.bd.iter()).enumerate() {
+            self.loc[c as usize] = i as u32;
+        }
+        let g = &mut self.dinic;
+        g.reset(2 * l + 2);
+        let p = mu + self.cost as i64 * SC;
+        let (mut konst, mut pos) = (0i64, 0i64);
+        let mut profit = |g: &mut Dinic, node: usize, w: i64| {
+            if w > 0 {
+                pos += w;
+                g.edge(s, node, w);
+            } else if w < 0 {
+                g.edge(node, t, -w);
+            }
+        };
+        for (i, &c) in self.queue.iter().enumerate() {
+            let c = c as usize;
+            let (a, b) = (2 * i, 2 * i + 1);
+            let w = net.value[c] as i64 * SC;
+            if st.flags[c] & IN_X != 0 {
+                g.edge(s, a, dinic::INF);
+                konst += w;
+            } else if net.wallable[c] {
+                profit(g, a, w + p);
+                profit(g, b, -p);
+                g.edge(a, b, dinic::INF);
+            } else {
+                profit(g, a, w);
+            }
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if st.flags[e] & DEAD != 0 {
+                    continue;
+                }
+                let j = self.loc[e] as usize;
+                g.edge(a, 2 * j + usize::from(net.wallable[e]), dinic::INF);
+            }
+        }
+        for (i, &c) in self.bd.iter().enumerate() {
+            let i = nc + i;
+            g.edge(2 * i, t, dinic::INF);
+            if net.wallable[c as usize] {
+                profit(g, 2 * i + 1, -p);
+            }
+        }
+        let left = (self.k - self.walls.len()) as i64;
+        let top = konst + pos - self.cost as i64 * SC * self.walls.len() as i64 + mu * left;
+        // Pruned once top - flow < target.
+        let limit = if target == i64::MAX {
+            dinic::INF
+        } else {
+            top - target + 1
+        };
+        if limit <= 0 {
+            return top;
+        }
+        top - g.run(s, t, limit)
+    }
+
+    fn pick(&self, _d: usize) -> u32 {
+        self.cut[0]
+    }
+
+    /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
+    /// union of the parts holding the horse, the unicorn and the bees decided in). Returns
+    /// whether it is one piece.
+    fn flood_region(&mut self, d: usize) -> bool {
+        let net = self.net;
+        self.mstamp += 1;
+        self.region.clear();
+        let flags = &self.st[d].flags;
+        let (vis, stamp) = (&self.vis, self.stamp);
+        let mut connected = true;
+        let seeds = [Some(self.horse), self.unicorn]
+            .into_iter()
+            .flatten()
+            .chain(self.seeds.iter().map(|&b| b as usize));
+        for (i, src) in seeds.enumerate() {
+            if self.mark[src] == self.mstamp {
+                continue;
+            }
+            if i > 0 {
+                connected = false;
+            }
+            self.mark[src] = self.mstamp;
+            let first = self.region.len();
+            self.region.push(src as u32);
+            let mut qi = first;
+            while qi < self.region.len() {
+                let c = self.region[qi] as usize;
+                qi += 1;
+                for &e in net.nbrs(c) {
+                    let e = e as usize;
+                    if self.mark[e] != self.mstamp
+                        && vis[2 * e] != stamp
+                        && vis[2 * e + 1] != stamp
+                        && flags[e] & DEAD == 0
+                    {
+                        self.mark[e] = self.mstamp;
+                        self.region.push(e as u32);
+                    }
+                }
+            }
+        }
+        connected
+    }
+
+    /// Value of the region plus every positive tile reachable from it without crossing walls,
+    /// border tiles or bees kept out: no pen of the subtree can hold more.
+    fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
+        let net = self.net;
+        let st = &self.st[d];
+        self.mstamp += 1;
+        self.queue.clear();
+        self.bd.clear();
+        for &c in &self.region {
+            self.mark[c as usize] = self.mstamp;
+            self.queue.push(c);
+        }
+        let mut total = value;
+        let mut qi = 0;
+        while qi < self.queue.len() {
+            let c = self.queue[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.mark[e] == self.mstamp || st.flags[e] & DEAD != 0 {
+                    continue;
+                }
+                self.mark[e] = self.mstamp;
+                if st.flags[e] & OUT != 0 || net.border[e] {
+                    self.bd.push(e as u32);
+                    continue;
+                }
+                total += net.value[e].max(0);
+                self.queue.push(e as u32);
+            }
+        }
+        total
+    }
+}
+
+pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
+    let start = Instant::now();
+    let horse = level.horse();
+    let unicorn = if level.variant == Variant::Lovebirds {
+        level.unicorn()
+    } else {
+        None
+    };
+    let (island, _) = check::flood(level, &vec![false; level.tiles.len()], horse);
+    let mut cells: Vec<usize> = island
+        .into_iter()
+        .filter(|&g| level.tiles[g] != Tile::Wall)
+        .collect();
+    cells.sort_unstable();
+    let net = Net::new(level, &cells);
+    let cell_of = |g: usize| cells.binary_search(&g).ok();
+    let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+    let mut s = Search {
+        net: &net,
+        st: vec![State {
+            cap: net.cap0.clone(),
+            flags: vec![0; net.m],
+        }],
+        vis: vec![0; 2 * net.m + 1],
+        par: vec![NIL; 2 * net.m + 1],
+        stamp: 0,
+        mark: vec![0; net.m],
+        mstamp: 0,
+        queue: Vec::new(),
+        region: Vec::new(),
+        cut: Vec::new(),
+        bd: Vec::new(),
+        loc: vec![0; net.m],
+        dinic: Dinic::default(),
+        k,
+        cost: if level.variant == Variant::CostlyWalls {
+            WALL_COST
+        } else {
+            0
+        },
+        horse: cell_of(horse).expect("horse on its island"),
+        unicorn: None,
+        walls: Vec::new(),
+        seeds: Vec::new(),
+        best: None,
+        root_bound: None,
+        nodes: 0,
+        deadline,
+        timed_out: false,
+    };
+    let lovebirds_apart = level.variant == Variant::Lovebirds
+        && match unicorn.and_then(cell_of) {
+            Some(u) => {
+                s.unicorn = Some(u);
+                false
+            }
+            None => true,
+        };
+    if !lovebirds_apart {
+        s.st[0].flags[s.horse] |= IN_X;
+        if let Some(u) = s.unicorn {
+            s.st[0].flags[u] |= IN_X;
+        }
+        s.node(0, 0, 2 * SC);
+    }
+    let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
+    let best = s.best.take().map(|(sc, w)| {
+        (
+            sc,
+            w.iter().map(|&c| net.grid[c as usize]).collect::<Vec<_>>(),
+        )
+    });
+    let mut walls: Vec<[usize; 2]> = best
+        .as_ref()
+        .map(|b| {
+            b.1.iter()
+                .map(|&g| [g / level.cols, g % level.cols])
+                .collect()
+        })
+        .unwrap_or_default();
+    walls.sort();
+    let status = match (&best, timed_out) {
+        (_, true) => SolveStatus::GaveUp,
+        (Some(_), false) => SolveStatus::Optimal,
+        (None, false) => SolveStatus::Unsolvable,
+    };
+    let score = best.as_ref().map_or(0, |b| b.0);
+    let bound = match status {
+        SolveStatus::Optimal => score,
+        SolveStatus::Unsolvable => 0,
+        SolveStatus::GaveUp => root_bound.unwrap_or(i32::MAX).max(score),
+    };
+    Solution {
+        status,
+        score,
+        bound,
+        walls,
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        nodes,
+    }
+}
