@@ -164,7 +164,22 @@ struct State {
     flags: Vec<u8>,
 }
 
+struct Knob {
+    evals: usize,
+    wall_first: bool,
+    pick: u32,
+    skip: i64,
+}
+
+fn knob(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 struct Search<'a> {
+    knob: Knob,
     net: &'a Net,
     st: Vec<State>,
     /// Stamps: residual reachability to T per node, region and scratch marks per cell.
@@ -282,13 +297,14 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn node(&mut self, d: usize, lambda: usize, mu: i64) {
+    fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64) {
         let seeds = self.seeds.len();
-        self.node_inner(d, lambda, mu);
+        self.node_inner(d, lambda, mu, up);
         self.seeds.truncate(seeds);
     }
 
-    fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64) {
+    /// `up`: the parent's Lagrangian bound (scaled), also valid here.
+    fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
             self.timed_out = true;
@@ -317,7 +333,7 @@ impl<'a> Search<'a> {
             self.child(d);
             self.st[d + 1].flags[b] |= OUT;
             self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
-            self.node(d + 1, lambda, mu);
+            self.node(d + 1, lambda, mu, up);
             if self.timed_out {
                 return;
             }
@@ -363,32 +379,43 @@ impl<'a> Search<'a> {
         if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
             return;
         }
-        if self.best.is_some() {
-            let (pruned, m) = self.tune(d, mu);
-            if pruned {
+        if let Some(b) = &self.best {
+            let target = (b.0 as i64 + 1) * SC;
+            if up < target {
                 return;
             }
-            mu = m;
+            if up == i64::MAX || up - target < self.knob.skip * SC {
+                let (pruned, m, ub) = self.tune(d, mu);
+                if pruned {
+                    return;
+                }
+                mu = m;
+                up = ub;
+            }
         }
         let v = self.pick(d) as usize;
-        // v takes a wall.
-        self.child(d);
-        self.cancel_through(d + 1, v);
-        self.st[d + 1].flags[v] |= DEAD;
-        self.walls.push(v as u32);
-        self.node(d + 1, lambda - 1, mu);
-        self.walls.pop();
-        if self.timed_out {
-            return;
+        for wall_branch in [self.knob.wall_first, !self.knob.wall_first] {
+            self.child(d);
+            if wall_branch {
+                // v takes a wall.
+                self.cancel_through(d + 1, v);
+                self.st[d + 1].flags[v] |= DEAD;
+                self.walls.push(v as u32);
+                self.node(d + 1, lambda - 1, mu, up);
+                self.walls.pop();
+            } else {
+                // v joins the pen.
+                self.st[d + 1].flags[v] |= IN_X;
+                self.node(d + 1, lambda, mu, up);
+            }
+            if self.timed_out {
+                return;
+            }
         }
-        // v joins the pen.
-        self.child(d);
-        self.st[d + 1].flags[v] |= IN_X;
-        self.node(d + 1, lambda, mu);
     }
 
     /// Local descent on the multiplier from `mu`; `(true, _)` as soon as a bound prunes.
-    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64) {
+    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64, i64) {
         let target = self
             .best
             .as_ref()
@@ -396,11 +423,11 @@ impl<'a> Search<'a> {
         let mut lam = mu;
         let mut best = self.lagrange(d, lam, target);
         if best < target {
-            return (true, lam);
+            return (true, lam, best);
         }
         let mut step = SC;
         let mut evals = 1;
-        while step > 0 && evals < 5 {
+        while step > 0 && evals < self.knob.evals {
             let mut moved = false;
             for dir in [1i64, -1] {
                 let l = lam + dir * step;
@@ -410,7 +437,7 @@ impl<'a> Search<'a> {
                 let b = self.lagrange(d, l, target);
                 evals += 1;
                 if b < target {
-                    return (true, l);
+                    return (true, l, b);
                 }
                 if b < best {
                     best = b;
@@ -423,7 +450,7 @@ impl<'a> Search<'a> {
                 step /= 2;
             }
         }
-        (false, lam)
+        (false, lam, best)
     }
 
     /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
@@ -433,10 +460,12 @@ impl<'a> Search<'a> {
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
         let net = self.net;
         let st = &self.st[d];
-        let (nc, nb) = (self.queue.len(), self.bd.len());
+        // The region (X, first in the queue) is contracted into the source.
+        let r = self.region.len();
+        let (nc, nb) = (self.queue.len() - r, self.bd.len());
         let l = nc + nb;
         let (s, t) = (2 * l, 2 * l + 1);
-        for (i, &c) in self.queue.iter().chain(self.bd.iter()).enumerate() {
+        for (i, &c) in self.queue[r..].iter().chain(self.bd.iter()).enumerate() {
             self.loc[c as usize] = i as u32;
         }
         let g = &mut self.dinic;
@@ -451,14 +480,24 @@ impl<'a> Search<'a> {
                 g.edge(node, t, -w);
             }
         };
-        for (i, &c) in self.queue.iter().enumerate() {
+        for &c in &self.region {
+            let c = c as usize;
+            konst += net.value[c] as i64 * SC;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if st.flags[e] & (DEAD | IN_X) != 0 {
+                    continue;
+                }
+                // A cut tile: walled (or in the pen).
+                let j = self.loc[e] as usize;
+                g.edge(s, 2 * j + usize::from(net.wallable[e]), dinic::INF);
+            }
+        }
+        for (i, &c) in self.queue[r..].iter().enumerate() {
             let c = c as usize;
             let (a, b) = (2 * i, 2 * i + 1);
             let w = net.value[c] as i64 * SC;
-            if st.flags[c] & IN_X != 0 {
-                g.edge(s, a, dinic::INF);
-                konst += w;
-            } else if net.wallable[c] {
+            if net.wallable[c] {
                 profit(g, a, w + p);
                 profit(g, b, -p);
                 g.edge(a, b, dinic::INF);
@@ -467,7 +506,7 @@ impl<'a> Search<'a> {
             }
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if st.flags[e] & DEAD != 0 {
+                if st.flags[e] & (DEAD | IN_X) != 0 {
                     continue;
                 }
                 let j = self.loc[e] as usize;
@@ -496,7 +535,15 @@ impl<'a> Search<'a> {
     }
 
     fn pick(&self, _d: usize) -> u32 {
-        self.cut[0]
+        match self.knob.pick {
+            1 => *self.cut.last().expect("a cut"),
+            2 => *self
+                .cut
+                .iter()
+                .max_by_key(|&&c| self.net.nbrs(c as usize).len())
+                .expect("a cut"),
+            _ => self.cut[0],
+        }
     }
 
     /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
@@ -596,6 +643,12 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let cell_of = |g: usize| cells.binary_search(&g).ok();
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
     let mut s = Search {
+        knob: Knob {
+            evals: knob("ENC_EVALS", 3) as usize,
+            wall_first: knob("ENC_WALL_FIRST", 0) == 1,
+            pick: knob("ENC_PICK", 0),
+            skip: knob("ENC_SKIP", 1000) as i64,
+        },
         net: &net,
         st: vec![State {
             cap: net.cap0.clone(),
@@ -641,7 +694,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         if let Some(u) = s.unicorn {
             s.st[0].flags[u] |= IN_X;
         }
-        s.node(0, 0, 2 * SC);
+        s.node(0, 0, 2 * SC, i64::MAX);
     }
     let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
     let best = s.best.take().map(|(sc, w)| {
