@@ -169,6 +169,8 @@ struct Knob {
     wall_first: bool,
     pick: u32,
     skip: i64,
+    tune_depth: usize,
+    deep_evals: usize,
 }
 
 fn knob(name: &str, default: u32) -> u32 {
@@ -204,6 +206,13 @@ struct Search<'a> {
     seeds: Vec<u32>,
     best: Option<(i32, Vec<u32>)>,
     root_bound: Option<i32>,
+    best_at: u64,
+    lag_calls: u64,
+    reach_stamp: u32,
+    swept: bool,
+    pen: Vec<u32>,
+    pstamp: u32,
+    pen_q: Vec<u32>,
     nodes: u64,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -370,6 +379,7 @@ impl<'a> Search<'a> {
                 let mut w = self.walls.clone();
                 w.extend_from_slice(&self.cut);
                 self.best = Some((score, w));
+                self.best_at = self.nodes;
             }
         }
         let bound = self.reach_bound(d, value) - self.cost * used;
@@ -378,6 +388,13 @@ impl<'a> Search<'a> {
         }
         if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
             return;
+        }
+        if !self.swept {
+            // Pens of the relaxation at a range of wall prices: good first incumbents.
+            self.swept = true;
+            for mu in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48] {
+                self.lagrange(d, mu, i64::MAX);
+            }
         }
         if let Some(b) = &self.best {
             let target = (b.0 as i64 + 1) * SC;
@@ -427,7 +444,12 @@ impl<'a> Search<'a> {
         }
         let mut step = SC;
         let mut evals = 1;
-        while step > 0 && evals < self.knob.evals {
+        let max_evals = if d <= self.knob.tune_depth {
+            self.knob.evals
+        } else {
+            self.knob.deep_evals
+        };
+        while step > 0 && evals < max_evals {
             let mut moved = false;
             for dir in [1i64, -1] {
                 let l = lam + dir * step;
@@ -458,6 +480,7 @@ impl<'a> Search<'a> {
     /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
     /// part and its rim from the last `reach_bound`. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        self.lag_calls += 1;
         let net = self.net;
         let st = &self.st[d];
         // The region (X, first in the queue) is contracted into the source.
@@ -531,7 +554,65 @@ impl<'a> Search<'a> {
         if limit <= 0 {
             return top;
         }
-        top - g.run(s, t, limit)
+        let flow = g.run(s, t, limit);
+        if flow < limit {
+            self.offer_closure(d);
+        }
+        top - flow
+    }
+
+    /// After an exact closure cut: the closure's pen part holding the horse, walled in, as a
+    /// solution when the walls fit the budget.
+    fn offer_closure(&mut self, d: usize) {
+        let net = self.net;
+        let st = &self.st[d];
+        let reach = self.reach_stamp;
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        let in_pen = |c: usize, s: &Self| {
+            st.flags[c] & IN_X != 0
+                || (s.mark[c] == reach && s.dinic.source_side(2 * s.loc[c] as usize))
+        };
+        self.pen_q.clear();
+        self.pen_q.push(self.horse as u32);
+        self.pen[self.horse] = ps;
+        let mut new_walls = Vec::new();
+        let mut value = 0;
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            value += net.value[c];
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] == ps || st.flags[e] & DEAD != 0 {
+                    continue;
+                }
+                self.pen[e] = ps;
+                if in_pen(e, self) {
+                    self.pen_q.push(e as u32);
+                } else {
+                    if !net.wallable[e] {
+                        return;
+                    }
+                    new_walls.push(e as u32);
+                }
+            }
+        }
+        if self.walls.len() + new_walls.len() > self.k
+            || self
+                .unicorn
+                .is_some_and(|u| self.pen[u] != ps || !self.pen_q.contains(&(u as u32)))
+        {
+            return;
+        }
+        let score = value - self.cost * (self.walls.len() + new_walls.len()) as i32;
+        if self.best.as_ref().is_none_or(|b| score > b.0) {
+            let mut w = self.walls.clone();
+            w.extend_from_slice(&new_walls);
+            self.best = Some((score, w));
+            self.best_at = self.nodes;
+        }
     }
 
     fn pick(&self, _d: usize) -> u32 {
@@ -596,6 +677,7 @@ impl<'a> Search<'a> {
         let net = self.net;
         let st = &self.st[d];
         self.mstamp += 1;
+        self.reach_stamp = self.mstamp;
         self.queue.clear();
         self.bd.clear();
         for &c in &self.region {
@@ -648,6 +730,8 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
             wall_first: knob("ENC_WALL_FIRST", 0) == 1,
             pick: knob("ENC_PICK", 0),
             skip: knob("ENC_SKIP", 1000) as i64,
+            tune_depth: knob("ENC_TUNE_DEPTH", 1000) as usize,
+            deep_evals: knob("ENC_DEEP_EVALS", 1) as usize,
         },
         net: &net,
         st: vec![State {
@@ -677,6 +761,13 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         seeds: Vec::new(),
         best: None,
         root_bound: None,
+        best_at: 0,
+        lag_calls: 0,
+        reach_stamp: 0,
+        swept: false,
+        pen: vec![0; net.m],
+        pstamp: 0,
+        pen_q: Vec::new(),
         nodes: 0,
         deadline,
         timed_out: false,
@@ -697,6 +788,12 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         s.node(0, 0, 2 * SC, i64::MAX);
     }
     let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
+    if std::env::var_os("ENC_DEBUG").is_some() {
+        eprintln!(
+            "best found at node {} of {}, {} bound flows, cells {}",
+            s.best_at, s.nodes, s.lag_calls, net.m
+        );
+    }
     let best = s.best.take().map(|(sc, w)| {
         (
             sc,
