@@ -209,6 +209,8 @@ struct Search<'a> {
     best_at: u64,
     lag_calls: u64,
     reach_stamp: u32,
+    /// The node whose relaxation the Dinic buffers hold, exactly solved.
+    exact_at: u64,
     swept: bool,
     pen: Vec<u32>,
     pstamp: u32,
@@ -392,8 +394,13 @@ impl<'a> Search<'a> {
         if !self.swept {
             // Pens of the relaxation at a range of wall prices: good first incumbents.
             self.swept = true;
-            for mu in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48] {
-                self.lagrange(d, mu, i64::MAX);
+            let mut least = i64::MAX;
+            for m in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] {
+                let b = self.lagrange(d, m, i64::MAX);
+                if b < least {
+                    least = b;
+                    mu = m;
+                }
             }
         }
         if let Some(b) = &self.best {
@@ -410,8 +417,9 @@ impl<'a> Search<'a> {
                 up = ub;
             }
         }
-        let v = self.pick(d) as usize;
-        for wall_branch in [self.knob.wall_first, !self.knob.wall_first] {
+        let (v, wall_first) = self.pick(d);
+        let v = v as usize;
+        for wall_branch in [wall_first, !wall_first] {
             self.child(d);
             if wall_branch {
                 // v takes a wall.
@@ -465,6 +473,7 @@ impl<'a> Search<'a> {
                     best = b;
                     lam = l;
                     moved = true;
+                    step *= 2;
                     break;
                 }
             }
@@ -556,6 +565,7 @@ impl<'a> Search<'a> {
         }
         let flow = g.run(s, t, limit);
         if flow < limit {
+            self.exact_at = self.nodes;
             self.offer_closure(d);
         }
         top - flow
@@ -615,16 +625,21 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn pick(&self, _d: usize) -> u32 {
-        match self.knob.pick {
-            1 => *self.cut.last().expect("a cut"),
-            2 => *self
-                .cut
-                .iter()
-                .max_by_key(|&&c| self.net.nbrs(c as usize).len())
-                .expect("a cut"),
-            _ => self.cut[0],
+    /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
+    /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
+    fn pick(&self, _d: usize) -> (u32, bool) {
+        let guided = self.knob.pick >= 3 && self.exact_at == self.nodes;
+        if guided {
+            let wants = |c: u32| {
+                self.mark[c as usize] == self.reach_stamp
+                    && self.dinic.source_side(2 * self.loc[c as usize] as usize)
+            };
+            if let Some(&c) = self.cut.iter().find(|&&c| wants(c)) {
+                return (c, false);
+            }
+            return (self.cut[0], self.knob.pick == 4);
         }
+        (self.cut[0], self.knob.wall_first)
     }
 
     /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
@@ -728,7 +743,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         knob: Knob {
             evals: knob("ENC_EVALS", 3) as usize,
             wall_first: knob("ENC_WALL_FIRST", 0) == 1,
-            pick: knob("ENC_PICK", 0),
+            pick: knob("ENC_PICK", 4),
             skip: knob("ENC_SKIP", 1000) as i64,
             tune_depth: knob("ENC_TUNE_DEPTH", 1000) as usize,
             deep_evals: knob("ENC_DEEP_EVALS", 1) as usize,
@@ -764,6 +779,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         best_at: 0,
         lag_calls: 0,
         reach_stamp: 0,
+        exact_at: u64::MAX,
         swept: false,
         pen: vec![0; net.m],
         pstamp: 0,
