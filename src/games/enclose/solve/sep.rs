@@ -32,6 +32,8 @@ const DEAD: u8 = 2;
 const OUT: u8 = 4;
 /// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
 const SC: i64 = 4;
+/// Bound evaluations per node while tuning the multiplier.
+const TUNE_EVALS: usize = 3;
 
 /// The static flow network of the island.
 struct Net {
@@ -164,24 +166,7 @@ struct State {
     flags: Vec<u8>,
 }
 
-struct Knob {
-    evals: usize,
-    wall_first: bool,
-    pick: u32,
-    skip: i64,
-    tune_depth: usize,
-    deep_evals: usize,
-}
-
-fn knob(name: &str, default: u32) -> u32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
-}
-
 struct Search<'a> {
-    knob: Knob,
     net: &'a Net,
     st: Vec<State>,
     /// Stamps: residual reachability to T per node, region and scratch marks per cell.
@@ -206,8 +191,6 @@ struct Search<'a> {
     seeds: Vec<u32>,
     best: Option<(i32, Vec<u32>)>,
     root_bound: Option<i32>,
-    best_at: u64,
-    lag_calls: u64,
     reach_stamp: u32,
     /// The node whose relaxation the Dinic buffers hold, exactly solved.
     exact_at: u64,
@@ -381,7 +364,6 @@ impl<'a> Search<'a> {
                 let mut w = self.walls.clone();
                 w.extend_from_slice(&self.cut);
                 self.best = Some((score, w));
-                self.best_at = self.nodes;
             }
         }
         let bound = self.reach_bound(d, value) - self.cost * used;
@@ -408,14 +390,12 @@ impl<'a> Search<'a> {
             if up < target {
                 return;
             }
-            if up == i64::MAX || up - target < self.knob.skip * SC {
-                let (pruned, m, ub) = self.tune(d, mu);
-                if pruned {
-                    return;
-                }
-                mu = m;
-                up = ub;
+            let (pruned, m, ub) = self.tune(d, mu);
+            if pruned {
+                return;
             }
+            mu = m;
+            up = ub;
         }
         let (v, wall_first) = self.pick(d);
         let v = v as usize;
@@ -452,12 +432,7 @@ impl<'a> Search<'a> {
         }
         let mut step = SC;
         let mut evals = 1;
-        let max_evals = if d <= self.knob.tune_depth {
-            self.knob.evals
-        } else {
-            self.knob.deep_evals
-        };
-        while step > 0 && evals < max_evals {
+        while step > 0 && evals < TUNE_EVALS {
             let mut moved = false;
             for dir in [1i64, -1] {
                 let l = lam + dir * step;
@@ -489,7 +464,6 @@ impl<'a> Search<'a> {
     /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
     /// part and its rim from the last `reach_bound`. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        self.lag_calls += 1;
         let net = self.net;
         let st = &self.st[d];
         // The region (X, first in the queue) is contracted into the source.
@@ -621,15 +595,13 @@ impl<'a> Search<'a> {
             let mut w = self.walls.clone();
             w.extend_from_slice(&new_walls);
             self.best = Some((score, w));
-            self.best_at = self.nodes;
         }
     }
 
     /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
     /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
     fn pick(&self, _d: usize) -> (u32, bool) {
-        let guided = self.knob.pick >= 3 && self.exact_at == self.nodes;
-        if guided {
+        if self.exact_at == self.nodes {
             let wants = |c: u32| {
                 self.mark[c as usize] == self.reach_stamp
                     && self.dinic.source_side(2 * self.loc[c as usize] as usize)
@@ -637,9 +609,9 @@ impl<'a> Search<'a> {
             if let Some(&c) = self.cut.iter().find(|&&c| wants(c)) {
                 return (c, false);
             }
-            return (self.cut[0], self.knob.pick == 4);
+            return (self.cut[0], true);
         }
-        (self.cut[0], self.knob.wall_first)
+        (self.cut[0], false)
     }
 
     /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
@@ -740,14 +712,6 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let cell_of = |g: usize| cells.binary_search(&g).ok();
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
     let mut s = Search {
-        knob: Knob {
-            evals: knob("ENC_EVALS", 3) as usize,
-            wall_first: knob("ENC_WALL_FIRST", 0) == 1,
-            pick: knob("ENC_PICK", 4),
-            skip: knob("ENC_SKIP", 1000) as i64,
-            tune_depth: knob("ENC_TUNE_DEPTH", 1000) as usize,
-            deep_evals: knob("ENC_DEEP_EVALS", 1) as usize,
-        },
         net: &net,
         st: vec![State {
             cap: net.cap0.clone(),
@@ -776,8 +740,6 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         seeds: Vec::new(),
         best: None,
         root_bound: None,
-        best_at: 0,
-        lag_calls: 0,
         reach_stamp: 0,
         exact_at: u64::MAX,
         swept: false,
@@ -804,12 +766,6 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         s.node(0, 0, 2 * SC, i64::MAX);
     }
     let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
-    if std::env::var_os("ENC_DEBUG").is_some() {
-        eprintln!(
-            "best found at node {} of {}, {} bound flows, cells {}",
-            s.best_at, s.nodes, s.lag_calls, net.m
-        );
-    }
     let best = s.best.take().map(|(sc, w)| {
         (
             sc,
