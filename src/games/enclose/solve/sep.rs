@@ -164,6 +164,11 @@ impl Net {
 struct State {
     cap: Vec<i32>,
     flags: Vec<u8>,
+    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
+    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
+    /// multiplier and the node skips its own).
+    pen: Vec<bool>,
+    pen_ok: bool,
 }
 
 struct Search<'a> {
@@ -192,8 +197,6 @@ struct Search<'a> {
     best: Option<(i32, Vec<u32>)>,
     root_bound: Option<i32>,
     reach_stamp: u32,
-    /// The node whose relaxation the Dinic buffers hold, exactly solved.
-    exact_at: u64,
     swept: bool,
     pen: Vec<u32>,
     pstamp: u32,
@@ -212,6 +215,8 @@ impl<'a> Search<'a> {
             let (a, b) = self.st.split_at_mut(d + 1);
             b[0].cap.copy_from_slice(&a[d].cap);
             b[0].flags.copy_from_slice(&a[d].flags);
+            b[0].pen.copy_from_slice(&a[d].pen);
+            b[0].pen_ok = a[d].pen_ok;
         }
     }
 
@@ -326,6 +331,7 @@ impl<'a> Search<'a> {
             };
             self.child(d);
             self.st[d + 1].flags[b] |= OUT;
+            self.st[d + 1].pen_ok &= !self.st[d].pen[b];
             self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
             self.node(d + 1, lambda, mu, up);
             if self.timed_out {
@@ -390,12 +396,16 @@ impl<'a> Search<'a> {
             if up < target {
                 return;
             }
-            let (pruned, m, ub) = self.tune(d, mu);
-            if pruned {
-                return;
+            let st = &self.st[d];
+            let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
+            if !inherited {
+                let (pruned, m, ub) = self.tune(d, mu);
+                if pruned {
+                    return;
+                }
+                mu = m;
+                up = ub;
             }
-            mu = m;
-            up = ub;
         }
         let (v, wall_first) = self.pick(d);
         let v = v as usize;
@@ -405,6 +415,7 @@ impl<'a> Search<'a> {
                 // v takes a wall.
                 self.cancel_through(d + 1, v);
                 self.st[d + 1].flags[v] |= DEAD;
+                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
                 self.walls.push(v as u32);
                 self.node(d + 1, lambda - 1, mu, up);
                 self.walls.pop();
@@ -430,6 +441,7 @@ impl<'a> Search<'a> {
         if best < target {
             return (true, lam, best);
         }
+        self.capture_pen(d);
         let mut step = SC;
         let mut evals = 1;
         while step > 0 && evals < TUNE_EVALS {
@@ -445,6 +457,7 @@ impl<'a> Search<'a> {
                     return (true, l, b);
                 }
                 if b < best {
+                    self.capture_pen(d);
                     best = b;
                     lam = l;
                     moved = true;
@@ -539,7 +552,6 @@ impl<'a> Search<'a> {
         }
         let flow = g.run(s, t, limit);
         if flow < limit {
-            self.exact_at = self.nodes;
             self.offer_closure(d);
         }
         top - flow
@@ -600,18 +612,28 @@ impl<'a> Search<'a> {
 
     /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
     /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
-    fn pick(&self, _d: usize) -> (u32, bool) {
-        if self.exact_at == self.nodes {
-            let wants = |c: u32| {
-                self.mark[c as usize] == self.reach_stamp
-                    && self.dinic.source_side(2 * self.loc[c as usize] as usize)
-            };
-            if let Some(&c) = self.cut.iter().find(|&&c| wants(c)) {
+    fn pick(&self, d: usize) -> (u32, bool) {
+        let st = &self.st[d];
+        if st.pen_ok {
+            if let Some(&c) = self.cut.iter().find(|&&c| st.pen[c as usize]) {
                 return (c, false);
             }
             return (self.cut[0], true);
         }
         (self.cut[0], false)
+    }
+
+    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
+    fn capture_pen(&mut self, d: usize) {
+        let st = &mut self.st[d];
+        st.pen.iter_mut().for_each(|p| *p = false);
+        for &c in &self.region {
+            st.pen[c as usize] = true;
+        }
+        for &c in &self.queue[self.region.len()..] {
+            st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
+        }
+        st.pen_ok = true;
     }
 
     /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
@@ -716,6 +738,8 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         st: vec![State {
             cap: net.cap0.clone(),
             flags: vec![0; net.m],
+            pen: vec![false; net.m],
+            pen_ok: false,
         }],
         vis: vec![0; 2 * net.m + 1],
         par: vec![NIL; 2 * net.m + 1],
@@ -741,7 +765,6 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         best: None,
         root_bound: None,
         reach_stamp: 0,
-        exact_at: u64::MAX,
         swept: false,
         pen: vec![0; net.m],
         pstamp: 0,
