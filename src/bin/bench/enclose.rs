@@ -22,7 +22,9 @@ fn solve_one(level: &Level, expected: Option<i32>) -> (Row, String) {
     let sol = solve::solve(level, Some(deadline));
     let rescored = check::score(level, &sol.walls);
     let proven = sol.status == SolveStatus::Optimal;
-    let ok = proven && rescored == Ok(sol.score) && expected.is_none_or(|e| e == sol.score);
+    // A generated map may admit no pen at all: proven unsolvable is then the right answer.
+    let ok = (proven && rescored == Ok(sol.score) && expected.is_none_or(|e| e == sol.score))
+        || (sol.status == SolveStatus::Unsolvable && expected.is_none());
     let note = format!(
         "status {:?} score {} bound {} rescored {:?} expected {:?} {:.1} ms {} nodes",
         sol.status, sol.score, sol.bound, rescored, expected, sol.elapsed_ms, sol.nodes

@@ -340,6 +340,9 @@ impl<'a> Search<'a> {
             self.st[d].flags[b] |= IN_X;
             self.seeds.push(b as u32);
         };
+        if !connected && !self.joinable(d) {
+            return;
+        }
         let mut value = 0;
         for &c in &self.region {
             self.st[d].flags[c as usize] |= IN_X;
@@ -621,6 +624,34 @@ impl<'a> Search<'a> {
             return (self.cut[0], true);
         }
         (self.cut[0], false)
+    }
+
+    /// Whether the parts of X can still be joined by one pen: the horse reaches every other
+    /// part without crossing walls, border tiles or bees kept out.
+    fn joinable(&mut self, d: usize) -> bool {
+        let net = self.net;
+        let st = &self.st[d];
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        self.pen_q.clear();
+        self.pen_q.push(self.horse as u32);
+        self.pen[self.horse] = ps;
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
+                    self.pen[e] = ps;
+                    self.pen_q.push(e as u32);
+                }
+            }
+        }
+        self.unicorn
+            .into_iter()
+            .chain(self.seeds.iter().map(|&b| b as usize))
+            .all(|c| self.pen[c] == ps)
     }
 
     /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
