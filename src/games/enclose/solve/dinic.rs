@@ -48,6 +48,10 @@ impl Dinic {
                 let v = self.to[e as usize] as usize;
                 if self.cap[e as usize] > 0 && self.level[v] < 0 {
                     self.level[v] = self.level[u] + 1;
+                    if v == t {
+                        // Nodes at t's level or beyond lie on no shortest path.
+                        return true;
+                    }
                     self.queue.push(v as u32);
                 }
                 e = self.next[e as usize];
