@@ -13,9 +13,19 @@
 //! any solution of the subtree can be pushed out to contain P at no more walls and no lower
 //! score (all tiles of P gained are worth ≥ 0: bees are decided first), so X := P. Then take a
 //! tile v of the cut: either v joins X (λ rises) or v takes a wall (λ and k' fall by one); the
-//! measure 2k' − λ falls in both, so the tree is at most 4^k, and in practice tiny once the
-//! bound (the best value reachable from P without crossing border tiles, and a Lagrangian
-//! closure bound) prunes against the incumbent.
+//! measure 2k' − λ falls in both, so the tree is at most 4^k, and in practice small once the
+//! bounds prune against the incumbent:
+//! * reach: P plus every positive tile reachable from it without crossing walls or border;
+//! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
+//!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut (Dinic), plus
+//!   μ per wall left. μ is swept at the root and tuned by a short descent per node. A node
+//!   whose X lies inside the closure pen of an ancestor (and none of whose new walls or
+//!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
+//!   relaxation at that μ could not prune.
+//!
+//! Closure pens that fit the budget are offered as solutions (good incumbents early), and the
+//! branching tile and direction follow the closure: a cut tile it takes in goes in first.
+//! Lovebirds: X holds horse and unicorn; a node whose walls already split them is dropped.
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
@@ -376,7 +386,8 @@ impl<'a> Search<'a> {
             }
         }
         let bound = self.reach_bound(d, value) - self.cost * used;
-        if self.root_bound.is_none() {
+        if d == 0 && self.seeds.is_empty() {
+            // No bee decided yet: the bound holds for the whole level.
             self.root_bound = Some(bound);
         }
         if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
@@ -844,7 +855,14 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let bound = match status {
         SolveStatus::Optimal => score,
         SolveStatus::Unsolvable => 0,
-        SolveStatus::GaveUp => root_bound.unwrap_or(i32::MAX).max(score),
+        SolveStatus::GaveUp => root_bound
+            .unwrap_or_else(|| {
+                (0..net.m)
+                    .filter(|&c| !net.border[c])
+                    .map(|c| net.value[c].max(0))
+                    .sum()
+            })
+            .max(score),
     };
     Solution {
         status,
