@@ -98,6 +98,11 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(if filter.is_some() { 0 } else { 200 });
+    // ENCLOSE_BENCH_GEN_FROM=<seed>: the first generated seed (default 0).
+    let gen_from: u64 = std::env::var("ENCLOSE_BENCH_GEN_FROM")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     for l in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(l)?;
         let id = v["id"].as_str().unwrap_or("?").to_string();
@@ -128,7 +133,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         Variant::CostlyWalls,
         Variant::Quarrel,
     ] {
-        for seed in 0..generated {
+        for seed in gen_from..gen_from + generated {
             let params = generate::Params {
                 variant,
                 ..generate::Params::for_seed(seed)
