@@ -315,7 +315,7 @@ impl<'a> Search<'a> {
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
+        if self.nodes.is_multiple_of(16) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
             self.timed_out = true;
         }
         if self.timed_out {
