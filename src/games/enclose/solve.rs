@@ -138,7 +138,12 @@ mod tests {
             Variant::CostlyWalls,
             Variant::Quarrel,
         ] {
-            for seed in 0..12u64 {
+            // ENCLOSE_BRUTE_SEEDS widens the sweep for a deeper check.
+            let seeds: u64 = std::env::var("ENCLOSE_BRUTE_SEEDS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(12);
+            for seed in 0..seeds {
                 let size = 6 + (seed % 2) as usize;
                 let params = Params {
                     rows: size,
