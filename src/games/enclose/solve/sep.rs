@@ -44,6 +44,9 @@ const OUT: u8 = 4;
 const SC: i64 = 4;
 /// Bound evaluations per node while tuning the multiplier.
 const TUNE_EVALS: usize = 3;
+/// Near the root, where a better multiplier pays off over a larger subtree, tune longer.
+const SHALLOW: usize = 8;
+const SHALLOW_EVALS: usize = 6;
 
 /// The static flow network of the island.
 struct Net {
@@ -458,7 +461,12 @@ impl<'a> Search<'a> {
         self.capture_pen(d);
         let mut step = SC;
         let mut evals = 1;
-        while step > 0 && evals < TUNE_EVALS {
+        let max_evals = if d <= SHALLOW {
+            SHALLOW_EVALS
+        } else {
+            TUNE_EVALS
+        };
+        while step > 0 && evals < max_evals {
             let mut moved = false;
             for dir in [1i64, -1] {
                 let l = lam + dir * step;
