@@ -44,9 +44,11 @@ const OUT: u8 = 4;
 const SC: i64 = 4;
 /// Bound evaluations per node while tuning the multiplier.
 const TUNE_EVALS: usize = 3;
-/// Near the root, where a better multiplier pays off over a larger subtree, tune longer.
+/// Near the root of a big island, where a better multiplier pays off over a larger subtree,
+/// tune longer (on small islands the extra flows cost more than they save).
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
+const BIG: usize = 450;
 
 /// The static flow network of the island.
 struct Net {
@@ -461,7 +463,7 @@ impl<'a> Search<'a> {
         self.capture_pen(d);
         let mut step = SC;
         let mut evals = 1;
-        let max_evals = if d <= SHALLOW {
+        let max_evals = if d <= SHALLOW && self.net.m >= BIG {
             SHALLOW_EVALS
         } else {
             TUNE_EVALS
