@@ -66,3 +66,138 @@ pub fn render_solution(level: &Level, sol: &Solution) -> String {
     ));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::enclose::check;
+    use crate::games::enclose::format::parse;
+    use crate::games::enclose::generate::{generate, Params};
+    use crate::games::enclose::model::SolveStatus;
+
+    /// The best score over every wall subset within the budget (`None`: no legal enclosure).
+    fn brute_force(level: &Level) -> Option<i32> {
+        let grass: Vec<usize> = (0..level.tiles.len())
+            .filter(|&i| level.tiles[i] == Tile::Grass)
+            .collect();
+        let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+        let mut best = None;
+        let mut chosen = Vec::new();
+        fn rec(
+            level: &Level,
+            grass: &[usize],
+            from: usize,
+            k: usize,
+            chosen: &mut Vec<usize>,
+            best: &mut Option<i32>,
+        ) {
+            let walls: Vec<[usize; 2]> = chosen
+                .iter()
+                .map(|&i| [i / level.cols, i % level.cols])
+                .collect();
+            let mut wall: Vec<bool> = level.tiles.iter().map(|&t| t == Tile::Wall).collect();
+            for &i in chosen.iter() {
+                wall[i] = true;
+            }
+            let enclosed = !flood(level, &wall, level.horse()).1;
+            if let (true, Ok(s)) = (enclosed, check::score(level, &walls)) {
+                if best.is_none_or(|b| s > b) {
+                    *best = Some(s);
+                }
+            }
+            if chosen.len() == k {
+                return;
+            }
+            for j in from..grass.len() {
+                chosen.push(grass[j]);
+                rec(level, grass, j + 1, k, chosen, best);
+                chosen.pop();
+            }
+        }
+        rec(level, &grass, 0, k, &mut chosen, &mut best);
+        best
+    }
+
+    fn assert_solves(level: &Level, expected: Option<i32>, name: &str) {
+        let sol = solve(level, None);
+        match expected {
+            Some(e) => {
+                assert_eq!(sol.status, SolveStatus::Optimal, "{name}");
+                assert_eq!(sol.score, e, "{name}\n{}", render_solution(level, &sol));
+                assert_eq!(check::score(level, &sol.walls), Ok(e), "{name}");
+            }
+            None => assert_eq!(sol.status, SolveStatus::Unsolvable, "{name}"),
+        }
+    }
+
+    #[test]
+    fn matches_brute_force_on_small_maps() {
+        for variant in [
+            Variant::Main,
+            Variant::Lovebirds,
+            Variant::CostlyWalls,
+            Variant::Quarrel,
+        ] {
+            // ENCLOSE_BRUTE_SEEDS widens the sweep for a deeper check.
+            let seeds: u64 = std::env::var("ENCLOSE_BRUTE_SEEDS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(12);
+            for seed in 0..seeds {
+                let size = 6 + (seed % 2) as usize;
+                let params = Params {
+                    rows: size,
+                    cols: size,
+                    water: 0.2,
+                    cherries: 3,
+                    portal_pairs: (seed % 3 == 0) as usize,
+                    golden: (seed % 4 == 1) as usize,
+                    bees: (seed % 3) as usize + 1,
+                    budget: 3 + (seed % 3) as u32,
+                    variant,
+                };
+                let level = generate(seed, &params);
+                let name = format!("{variant} seed {seed}");
+                assert_solves(&level, brute_force(&level), &name);
+            }
+        }
+    }
+
+    #[test]
+    fn small_cases() {
+        let bees = parse("budget: 1\n~~~~\n~HS~\n~G~~\n~.~~\n", "t", None).unwrap();
+        assert_solves(&bees, Some(1 - 4 + 11), "bees");
+        let text = "budget: 4\nvariant: quarrel\n~~~~~~\n~H.U.~\n~~~~~~\n";
+        let quarrel = parse(text, "t", None).unwrap();
+        assert_solves(&quarrel, Some(3), "quarrel");
+        let love = parse(text, "t", Some(Variant::Lovebirds)).unwrap();
+        assert_solves(&love, Some(4), "lovebirds");
+    }
+
+    /// Real levels of the corpus (a quick subset in the dev profile; the bench runs them all):
+    /// the proven optimum equals the official one and the game's flood fill agrees.
+    #[test]
+    fn corpus_levels_match_official_optimum() {
+        let Some(path) = crate::corpus::path("enclose/levels.jsonl") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut checked = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let Some(expected) = v["optimal"].as_i64() else {
+                continue;
+            };
+            let id = v["id"].as_str().unwrap_or("?");
+            let level = parse(line, id, None).unwrap();
+            // Small boards keep this fast without optimisations.
+            if level.rows * level.cols > 14 * 14 || level.budget > 10 {
+                continue;
+            }
+            assert_solves(&level, Some(expected as i32), id);
+            checked += 1;
+        }
+        eprintln!("checked {checked} corpus levels");
+        assert!(checked > 10);
+    }
+}

@@ -48,6 +48,10 @@ impl Dinic {
                 let v = self.to[e as usize] as usize;
                 if self.cap[e as usize] > 0 && self.level[v] < 0 {
                     self.level[v] = self.level[u] + 1;
+                    if v == t {
+                        // Nodes at t's level or beyond lie on no shortest path.
+                        return true;
+                    }
                     self.queue.push(v as u32);
                 }
                 e = self.next[e as usize];
@@ -56,24 +60,35 @@ impl Dinic {
         self.level[t] >= 0
     }
 
+    /// Pushes up to `f` from `u` along the level graph; returns what it pushed.
     fn dfs(&mut self, u: usize, t: usize, f: i64) -> i64 {
         if u == t {
             return f;
         }
+        let mut pushed = 0;
         while self.iter[u] != NIL {
             let e = self.iter[u] as usize;
             let v = self.to[e] as usize;
             if self.cap[e] > 0 && self.level[v] == self.level[u] + 1 {
-                let d = self.dfs(v, t, f.min(self.cap[e]));
+                let d = self.dfs(v, t, (f - pushed).min(self.cap[e]));
                 if d > 0 {
                     self.cap[e] -= d;
                     self.cap[e ^ 1] += d;
-                    return d;
+                    pushed += d;
+                    if pushed == f {
+                        return pushed;
+                    }
                 }
             }
             self.iter[u] = self.next[e];
         }
-        0
+        self.level[u] = -1;
+        pushed
+    }
+
+    /// After a `run` that was not cut short: `v` is on the source side of the min cut.
+    pub(super) fn source_side(&self, v: usize) -> bool {
+        self.level[v] >= 0
     }
 
     /// Max flow from `s` to `t`, stopping once it reaches `limit`.
@@ -81,16 +96,7 @@ impl Dinic {
         let mut flow = 0;
         while flow < limit && self.bfs(s, t) {
             self.iter.copy_from_slice(&self.head);
-            loop {
-                let f = self.dfs(s, t, INF);
-                if f == 0 {
-                    break;
-                }
-                flow += f;
-                if flow >= limit {
-                    return flow;
-                }
-            }
+            flow += self.dfs(s, t, limit - flow);
         }
         flow
     }

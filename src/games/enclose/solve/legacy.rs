@@ -69,6 +69,9 @@ impl Flow {
                 let v = self.to[e as usize] as usize;
                 if self.cap[e as usize] > 0 && self.level[v] < 0 {
                     self.level[v] = self.level[u] + 1;
+                    if v == t {
+                        return true;
+                    }
                     q.push_back(v);
                 }
                 e = self.next[e as usize];

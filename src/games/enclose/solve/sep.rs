@@ -13,9 +13,19 @@
 //! any solution of the subtree can be pushed out to contain P at no more walls and no lower
 //! score (all tiles of P gained are worth ≥ 0: bees are decided first), so X := P. Then take a
 //! tile v of the cut: either v joins X (λ rises) or v takes a wall (λ and k' fall by one); the
-//! measure 2k' − λ falls in both, so the tree is at most 4^k, and in practice tiny once the
-//! bound (the best value reachable from P without crossing border tiles, and a Lagrangian
-//! closure bound) prunes against the incumbent.
+//! measure 2k' − λ falls in both, so the tree is at most 4^k, and in practice small once the
+//! bounds prune against the incumbent:
+//! * reach: P plus every positive tile reachable from it without crossing walls or border;
+//! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
+//!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut (Dinic), plus
+//!   μ per wall left. μ is swept at the root and tuned by a short descent per node. A node
+//!   whose X lies inside the closure pen of an ancestor (and none of whose new walls or
+//!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
+//!   relaxation at that μ could not prune.
+//!
+//! Closure pens that fit the budget are offered as solutions (good incumbents early), and the
+//! branching tile and direction follow the closure: a cut tile it takes in goes in first.
+//! Lovebirds: X holds horse and unicorn; a node whose walls already split them is dropped.
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
@@ -32,6 +42,13 @@ const DEAD: u8 = 2;
 const OUT: u8 = 4;
 /// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
 const SC: i64 = 4;
+/// Bound evaluations per node while tuning the multiplier.
+const TUNE_EVALS: usize = 3;
+/// Near the root of a big island, where a better multiplier pays off over a larger subtree,
+/// tune longer (on small islands the extra flows cost more than they save).
+const SHALLOW: usize = 8;
+const SHALLOW_EVALS: usize = 6;
+const BIG: usize = 450;
 
 /// The static flow network of the island.
 struct Net {
@@ -162,6 +179,11 @@ impl Net {
 struct State {
     cap: Vec<i32>,
     flags: Vec<u8>,
+    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
+    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
+    /// multiplier and the node skips its own).
+    pen: Vec<bool>,
+    pen_ok: bool,
 }
 
 struct Search<'a> {
@@ -189,6 +211,11 @@ struct Search<'a> {
     seeds: Vec<u32>,
     best: Option<(i32, Vec<u32>)>,
     root_bound: Option<i32>,
+    reach_stamp: u32,
+    swept: bool,
+    pen: Vec<u32>,
+    pstamp: u32,
+    pen_q: Vec<u32>,
     nodes: u64,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -203,6 +230,8 @@ impl<'a> Search<'a> {
             let (a, b) = self.st.split_at_mut(d + 1);
             b[0].cap.copy_from_slice(&a[d].cap);
             b[0].flags.copy_from_slice(&a[d].flags);
+            b[0].pen.copy_from_slice(&a[d].pen);
+            b[0].pen_ok = a[d].pen_ok;
         }
     }
 
@@ -282,15 +311,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn node(&mut self, d: usize, lambda: usize, mu: i64) {
+    fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64) {
         let seeds = self.seeds.len();
-        self.node_inner(d, lambda, mu);
+        self.node_inner(d, lambda, mu, up);
         self.seeds.truncate(seeds);
     }
 
-    fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64) {
+    /// `up`: the parent's Lagrangian bound (scaled), also valid here.
+    fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
+        if self.nodes.is_multiple_of(16) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
             self.timed_out = true;
         }
         if self.timed_out {
@@ -316,14 +346,18 @@ impl<'a> Search<'a> {
             };
             self.child(d);
             self.st[d + 1].flags[b] |= OUT;
+            self.st[d + 1].pen_ok &= !self.st[d].pen[b];
             self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
-            self.node(d + 1, lambda, mu);
+            self.node(d + 1, lambda, mu, up);
             if self.timed_out {
                 return;
             }
             self.st[d].flags[b] |= IN_X;
             self.seeds.push(b as u32);
         };
+        if !connected && !self.joinable(d) {
+            return;
+        }
         let mut value = 0;
         for &c in &self.region {
             self.st[d].flags[c as usize] |= IN_X;
@@ -357,38 +391,66 @@ impl<'a> Search<'a> {
             }
         }
         let bound = self.reach_bound(d, value) - self.cost * used;
-        if self.root_bound.is_none() {
+        if d == 0 && self.seeds.is_empty() {
+            // No bee decided yet: the bound holds for the whole level.
             self.root_bound = Some(bound);
         }
         if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
             return;
         }
-        if self.best.is_some() {
-            let (pruned, m) = self.tune(d, mu);
-            if pruned {
+        if !self.swept {
+            // Pens of the relaxation at a range of wall prices: good first incumbents.
+            self.swept = true;
+            let mut least = i64::MAX;
+            for m in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] {
+                let b = self.lagrange(d, m, i64::MAX);
+                if b < least {
+                    least = b;
+                    mu = m;
+                }
+            }
+        }
+        if let Some(b) = &self.best {
+            let target = (b.0 as i64 + 1) * SC;
+            if up < target {
                 return;
             }
-            mu = m;
+            let st = &self.st[d];
+            let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
+            if !inherited {
+                let (pruned, m, ub) = self.tune(d, mu);
+                if pruned {
+                    return;
+                }
+                mu = m;
+                up = ub;
+            }
         }
-        let v = self.pick(d) as usize;
-        // v takes a wall.
-        self.child(d);
-        self.cancel_through(d + 1, v);
-        self.st[d + 1].flags[v] |= DEAD;
-        self.walls.push(v as u32);
-        self.node(d + 1, lambda - 1, mu);
-        self.walls.pop();
-        if self.timed_out {
-            return;
+        let (v, wall_first) = self.pick(d);
+        let v = v as usize;
+        for wall_branch in [wall_first, !wall_first] {
+            self.child(d);
+            if wall_branch {
+                // v takes a wall.
+                self.cancel_through(d + 1, v);
+                self.st[d + 1].flags[v] |= DEAD;
+                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
+                self.walls.push(v as u32);
+                self.node(d + 1, lambda - 1, mu, up);
+                self.walls.pop();
+            } else {
+                // v joins the pen.
+                self.st[d + 1].flags[v] |= IN_X;
+                self.node(d + 1, lambda, mu, up);
+            }
+            if self.timed_out {
+                return;
+            }
         }
-        // v joins the pen.
-        self.child(d);
-        self.st[d + 1].flags[v] |= IN_X;
-        self.node(d + 1, lambda, mu);
     }
 
     /// Local descent on the multiplier from `mu`; `(true, _)` as soon as a bound prunes.
-    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64) {
+    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64, i64) {
         let target = self
             .best
             .as_ref()
@@ -396,11 +458,17 @@ impl<'a> Search<'a> {
         let mut lam = mu;
         let mut best = self.lagrange(d, lam, target);
         if best < target {
-            return (true, lam);
+            return (true, lam, best);
         }
+        self.capture_pen(d);
         let mut step = SC;
         let mut evals = 1;
-        while step > 0 && evals < 5 {
+        let max_evals = if d <= SHALLOW && self.net.m >= BIG {
+            SHALLOW_EVALS
+        } else {
+            TUNE_EVALS
+        };
+        while step > 0 && evals < max_evals {
             let mut moved = false;
             for dir in [1i64, -1] {
                 let l = lam + dir * step;
@@ -410,12 +478,14 @@ impl<'a> Search<'a> {
                 let b = self.lagrange(d, l, target);
                 evals += 1;
                 if b < target {
-                    return (true, l);
+                    return (true, l, b);
                 }
                 if b < best {
+                    self.capture_pen(d);
                     best = b;
                     lam = l;
                     moved = true;
+                    step *= 2;
                     break;
                 }
             }
@@ -423,7 +493,7 @@ impl<'a> Search<'a> {
                 step /= 2;
             }
         }
-        (false, lam)
+        (false, lam, best)
     }
 
     /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
@@ -433,10 +503,12 @@ impl<'a> Search<'a> {
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
         let net = self.net;
         let st = &self.st[d];
-        let (nc, nb) = (self.queue.len(), self.bd.len());
+        // The region (X, first in the queue) is contracted into the source.
+        let r = self.region.len();
+        let (nc, nb) = (self.queue.len() - r, self.bd.len());
         let l = nc + nb;
         let (s, t) = (2 * l, 2 * l + 1);
-        for (i, &c) in self.queue.iter().chain(self.bd.iter()).enumerate() {
+        for (i, &c) in self.queue[r..].iter().chain(self.bd.iter()).enumerate() {
             self.loc[c as usize] = i as u32;
         }
         let g = &mut self.dinic;
@@ -451,14 +523,24 @@ impl<'a> Search<'a> {
                 g.edge(node, t, -w);
             }
         };
-        for (i, &c) in self.queue.iter().enumerate() {
+        for &c in &self.region {
+            let c = c as usize;
+            konst += net.value[c] as i64 * SC;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if st.flags[e] & (DEAD | IN_X) != 0 {
+                    continue;
+                }
+                // A cut tile: walled (or in the pen).
+                let j = self.loc[e] as usize;
+                g.edge(s, 2 * j + usize::from(net.wallable[e]), dinic::INF);
+            }
+        }
+        for (i, &c) in self.queue[r..].iter().enumerate() {
             let c = c as usize;
             let (a, b) = (2 * i, 2 * i + 1);
             let w = net.value[c] as i64 * SC;
-            if st.flags[c] & IN_X != 0 {
-                g.edge(s, a, dinic::INF);
-                konst += w;
-            } else if net.wallable[c] {
+            if net.wallable[c] {
                 profit(g, a, w + p);
                 profit(g, b, -p);
                 g.edge(a, b, dinic::INF);
@@ -467,7 +549,7 @@ impl<'a> Search<'a> {
             }
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if st.flags[e] & DEAD != 0 {
+                if st.flags[e] & (DEAD | IN_X) != 0 {
                     continue;
                 }
                 let j = self.loc[e] as usize;
@@ -492,11 +574,118 @@ impl<'a> Search<'a> {
         if limit <= 0 {
             return top;
         }
-        top - g.run(s, t, limit)
+        let flow = g.run(s, t, limit);
+        if flow < limit {
+            self.offer_closure(d);
+        }
+        top - flow
     }
 
-    fn pick(&self, _d: usize) -> u32 {
-        self.cut[0]
+    /// After an exact closure cut: the closure's pen part holding the horse, walled in, as a
+    /// solution when the walls fit the budget.
+    fn offer_closure(&mut self, d: usize) {
+        let net = self.net;
+        let st = &self.st[d];
+        let reach = self.reach_stamp;
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        let in_pen = |c: usize, s: &Self| {
+            st.flags[c] & IN_X != 0
+                || (s.mark[c] == reach && s.dinic.source_side(2 * s.loc[c] as usize))
+        };
+        self.pen_q.clear();
+        self.pen_q.push(self.horse as u32);
+        self.pen[self.horse] = ps;
+        let mut new_walls = Vec::new();
+        let mut value = 0;
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            value += net.value[c];
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] == ps || st.flags[e] & DEAD != 0 {
+                    continue;
+                }
+                self.pen[e] = ps;
+                if in_pen(e, self) {
+                    self.pen_q.push(e as u32);
+                } else {
+                    if !net.wallable[e] {
+                        return;
+                    }
+                    new_walls.push(e as u32);
+                }
+            }
+        }
+        if self.walls.len() + new_walls.len() > self.k
+            || self
+                .unicorn
+                .is_some_and(|u| self.pen[u] != ps || !self.pen_q.contains(&(u as u32)))
+        {
+            return;
+        }
+        let score = value - self.cost * (self.walls.len() + new_walls.len()) as i32;
+        if self.best.as_ref().is_none_or(|b| score > b.0) {
+            let mut w = self.walls.clone();
+            w.extend_from_slice(&new_walls);
+            self.best = Some((score, w));
+        }
+    }
+
+    /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
+    /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
+    fn pick(&self, d: usize) -> (u32, bool) {
+        let st = &self.st[d];
+        if st.pen_ok {
+            if let Some(&c) = self.cut.iter().find(|&&c| st.pen[c as usize]) {
+                return (c, false);
+            }
+            return (self.cut[0], true);
+        }
+        (self.cut[0], false)
+    }
+
+    /// Whether the parts of X can still be joined by one pen: the horse reaches every other
+    /// part without crossing walls, border tiles or bees kept out.
+    fn joinable(&mut self, d: usize) -> bool {
+        let net = self.net;
+        let st = &self.st[d];
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        self.pen_q.clear();
+        self.pen_q.push(self.horse as u32);
+        self.pen[self.horse] = ps;
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
+                    self.pen[e] = ps;
+                    self.pen_q.push(e as u32);
+                }
+            }
+        }
+        self.unicorn
+            .into_iter()
+            .chain(self.seeds.iter().map(|&b| b as usize))
+            .all(|c| self.pen[c] == ps)
+    }
+
+    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
+    fn capture_pen(&mut self, d: usize) {
+        let st = &mut self.st[d];
+        st.pen.iter_mut().for_each(|p| *p = false);
+        for &c in &self.region {
+            st.pen[c as usize] = true;
+        }
+        for &c in &self.queue[self.region.len()..] {
+            st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
+        }
+        st.pen_ok = true;
     }
 
     /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
@@ -549,6 +738,7 @@ impl<'a> Search<'a> {
         let net = self.net;
         let st = &self.st[d];
         self.mstamp += 1;
+        self.reach_stamp = self.mstamp;
         self.queue.clear();
         self.bd.clear();
         for &c in &self.region {
@@ -600,6 +790,8 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         st: vec![State {
             cap: net.cap0.clone(),
             flags: vec![0; net.m],
+            pen: vec![false; net.m],
+            pen_ok: false,
         }],
         vis: vec![0; 2 * net.m + 1],
         par: vec![NIL; 2 * net.m + 1],
@@ -624,6 +816,11 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         seeds: Vec::new(),
         best: None,
         root_bound: None,
+        reach_stamp: 0,
+        swept: false,
+        pen: vec![0; net.m],
+        pstamp: 0,
+        pen_q: Vec::new(),
         nodes: 0,
         deadline,
         timed_out: false,
@@ -641,7 +838,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         if let Some(u) = s.unicorn {
             s.st[0].flags[u] |= IN_X;
         }
-        s.node(0, 0, 2 * SC);
+        s.node(0, 0, 2 * SC, i64::MAX);
     }
     let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
     let best = s.best.take().map(|(sc, w)| {
@@ -668,7 +865,14 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let bound = match status {
         SolveStatus::Optimal => score,
         SolveStatus::Unsolvable => 0,
-        SolveStatus::GaveUp => root_bound.unwrap_or(i32::MAX).max(score),
+        SolveStatus::GaveUp => root_bound
+            .unwrap_or_else(|| {
+                (0..net.m)
+                    .filter(|&c| !net.border[c])
+                    .map(|c| net.value[c].max(0))
+                    .sum()
+            })
+            .max(score),
     };
     Solution {
         status,
