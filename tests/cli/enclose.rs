@@ -1,26 +1,13 @@
 //! enclose.horse through the real binary: solve, scan and dry-run play on real screenshots and
 //! on puzzle files this project wrote.
 
-use crate::support::command::{Run, TestCommand};
+use crate::support::command::{run_expecting as run, Run};
 use autoplayer::games::enclose::{check, format, Level, Tile};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/enclose")
-        .join(name)
-}
-
-fn run(args: &[&str], stdin: &str, code: i32) -> Run {
-    let r = TestCommand::autoplayer().args(args).stdin(stdin).run();
-    r.assert_code(code);
-    r
-}
-
-fn json_of(r: &Run) -> Value {
-    serde_json::from_str(&r.stdout)
-        .unwrap_or_else(|e| r.fail(&format!("stdout is not one JSON object: {e}")))
+    crate::support::fixture("enclose", name)
 }
 
 fn walls_of(v: &Value) -> Vec<[usize; 2]> {
@@ -92,7 +79,7 @@ fn solve_proves_the_optimum_of_a_puzzle_file_and_draws_the_pen() {
             "",
             0,
         );
-        let v = json_of(&out);
+        let v = Run::json(&out);
         assert_eq!(v["game"], "enclose");
         assert_eq!(v["status"], "optimal", "{name}");
         assert_eq!(v["variant"], variant);
@@ -142,7 +129,7 @@ fn the_variant_option_overrides_the_file() {
         "",
         0,
     );
-    assert_eq!(json_of(&out)["variant"], "quarrel");
+    assert_eq!(Run::json(&out)["variant"], "quarrel");
     let out = run(
         &["solve", "enclose", path.to_str().unwrap(), "--variant", "x"],
         "",
@@ -178,7 +165,7 @@ fn solve_reads_the_game_api_json_and_matches_the_official_optimum() {
     };
     let v: Value = serde_json::from_str(&line).unwrap();
     let out = run(&["solve", "enclose", "-", "--json"], &line, 0);
-    let got = json_of(&out);
+    let got = Run::json(&out);
     assert_eq!(got["status"], "optimal");
     assert_eq!(got["score"], v["optimal"]);
     let level = format::parse(&line, "E03KkY", None).unwrap();
@@ -217,7 +204,7 @@ fn scan_reads_real_screenshots_into_the_map() {
             "",
             0,
         );
-        let v = json_of(&out);
+        let v = Run::json(&out);
         let rows: Vec<&str> = v["rows"]
             .as_array()
             .unwrap()
@@ -261,7 +248,7 @@ fn dry_run_clicks_on_a_screenshot_form_an_optimal_wall_set() {
         "",
         0,
     );
-    let v = json_of(&out);
+    let v = Run::json(&out);
     assert_eq!(v["played"], false);
     let g = &v["scan"]["geometry"];
     let (ox, oy, pitch) = (

@@ -1,53 +1,21 @@
 //! Hashi through the real binary: solve, scan and dry-run play on captures this project took.
 
-use crate::support::command::{Run, TestCommand};
+use crate::support::command::{run_expecting as run, Run};
 use autoplayer::games::hashi::format;
 use autoplayer::games::hashi::model::{Bridge, Cell, Puzzle};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/hashi")
-        .join(name)
-}
-
-fn run(args: &[&str], stdin: &str, code: i32) -> Run {
-    let r = TestCommand::autoplayer().args(args).stdin(stdin).run();
-    r.assert_code(code);
-    r
-}
-
-fn json_of(r: &Run) -> Value {
-    serde_json::from_str(&r.stdout)
-        .unwrap_or_else(|e| r.fail(&format!("stdout is not one JSON object: {e}")))
+    crate::support::fixture("hashi", name)
 }
 
 fn bridges_of(v: &Value) -> BTreeMap<(Cell, Cell), u8> {
-    v.as_array()
+    format::bridges_from_json(v, format::CellOrder::RowFirst, "--json")
         .unwrap()
-        .iter()
-        .map(|b| {
-            let n: Vec<usize> = b
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_u64().unwrap() as usize)
-                .collect();
-            let br = Bridge::new(
-                Cell {
-                    row: n[0],
-                    col: n[1],
-                },
-                Cell {
-                    row: n[2],
-                    col: n[3],
-                },
-                n[4] as u8,
-            );
-            ((br.a, br.b), br.count)
-        })
+        .into_iter()
+        .map(|b| ((b.a, b.b), b.count))
         .collect()
 }
 
@@ -73,7 +41,7 @@ const FIXTURE_ID: &str = "10x10m2:2d4c3l1b2b2m5b4a2j1d1a2a1b4a6a4d5j3h4";
 #[test]
 fn solve_reads_a_game_id_from_stdin_and_prints_json() {
     let out = run(&["solve", "hashi", "-", "--json"], FIXTURE_ID, 0);
-    let v = json_of(&out);
+    let v = Run::json(&out);
     assert_eq!(v["game"], "hashi");
     assert_eq!(v["status"], "solved");
     assert_eq!(v["unique"], true);
@@ -101,7 +69,7 @@ fn games_not_built_yet_say_so() {
 fn scan_reads_the_fixture_capture_exactly() {
     let img = fixture("bridges_10x10_partial_ts40.png");
     let out = run(&["scan", "hashi", img.to_str().unwrap(), "--json"], "", 0);
-    let v = json_of(&out);
+    let v = Run::json(&out);
     let truth = format::parse(FIXTURE_ID, "id").unwrap();
     let rows: Vec<String> = v["rows"]
         .as_array()
@@ -139,7 +107,7 @@ fn dry_run_plan_on_a_full_screen_capture_makes_the_solution() {
         "",
         0,
     );
-    let v = json_of(&out);
+    let v = Run::json(&out);
     assert_eq!(v["played"], false);
     let truth = format::parse(FIXTURE_ID, "id").unwrap();
     let origin = &v["scan"]["geometry"]["origin"];
@@ -216,12 +184,12 @@ fn a_picture_without_a_board_is_an_error_and_plans_nothing() {
 #[test]
 fn a_solved_capture_reads_as_the_solution_and_leaves_nothing_to_do() {
     let img = fixture("bridges_10x10_solved_ts48.png");
-    let scan = json_of(&run(
+    let scan = Run::json(&run(
         &["scan", "hashi", img.to_str().unwrap(), "--json"],
         "",
         0,
     ));
-    let solved = json_of(&run(&["solve", "hashi", "-", "--json"], FIXTURE_ID, 0));
+    let solved = Run::json(&run(&["solve", "hashi", "-", "--json"], FIXTURE_ID, 0));
     assert_eq!(bridges_of(&scan["bridges"]), bridges_of(&solved["bridges"]));
     let out = run(
         &[

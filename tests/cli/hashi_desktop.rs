@@ -128,32 +128,15 @@ fn play_a_corpus_puzzle(pick: impl Fn(&Value) -> bool, tile: u32) {
         .into_iter()
         .map(|b| ((b.a, b.b), b.count.min(2)))
         .collect();
-    let want: BTreeMap<(Cell, Cell), u8> = record["solution_bridges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| {
-            let n: Vec<usize> = b
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_u64().unwrap() as usize)
-                .collect();
-            // The corpus writes x (column) before y (row).
-            let br = Bridge::new(
-                Cell {
-                    row: n[1],
-                    col: n[0],
-                },
-                Cell {
-                    row: n[3],
-                    col: n[2],
-                },
-                n[4] as u8,
-            );
-            ((br.a, br.b), br.count.min(2))
-        })
-        .collect();
+    let want: BTreeMap<(Cell, Cell), u8> = format::bridges_from_json(
+        &record["solution_bridges"],
+        format::CellOrder::ColumnFirst,
+        "bridges.jsonl",
+    )
+    .unwrap()
+    .into_iter()
+    .map(|b| ((b.a, b.b), b.count.min(2)))
+    .collect();
     assert_eq!(got, want, "differs from the app's own solution");
 }
 
@@ -275,30 +258,12 @@ fn web_hashi_screenshots_on_the_stage_get_solving_clicks() {
             g["origin"][1].as_f64().unwrap(),
             g["pitch"].as_f64().unwrap(),
         );
-        let drawn: Vec<Bridge> = report["scan"]["bridges"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                let n: Vec<usize> = b
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap() as usize)
-                    .collect();
-                Bridge::new(
-                    Cell {
-                        row: n[0],
-                        col: n[1],
-                    },
-                    Cell {
-                        row: n[2],
-                        col: n[3],
-                    },
-                    n[4] as u8,
-                )
-            })
-            .collect();
+        let drawn = format::bridges_from_json(
+            &report["scan"]["bridges"],
+            format::CellOrder::RowFirst,
+            "scan --json",
+        )
+        .unwrap();
         let want = report["plan"]["actions"]
             .as_array()
             .unwrap()

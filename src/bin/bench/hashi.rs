@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context};
 use autoplayer::games::hashi::format;
-use autoplayer::games::hashi::model::{Bridge, Bridges, Cell, Puzzle};
+use autoplayer::games::hashi::model::{Bridges, Puzzle};
 use autoplayer::games::hashi::solve::{self, Limits, Outcome};
 use serde_json::Value;
 use std::fmt::Write;
@@ -14,26 +14,11 @@ const GENERATE: &str = "40x40i30e10m2d2";
 
 /// `[[x1, y1, x2, y2, n], ...]` with x = column, as both corpora store solutions.
 fn bridges_from_xy(v: &Value) -> anyhow::Result<Bridges> {
-    let mut out = Bridges::new();
-    for b in v.as_array().context("solution_bridges is not a list")? {
-        let n: Vec<usize> = b
-            .as_array()
-            .context("a bridge is not a list")?
-            .iter()
-            .map(|x| x.as_u64().map(|x| x as usize))
-            .collect::<Option<_>>()
-            .context("a bridge holds a non-number")?;
-        let &[x1, y1, x2, y2, count] = n.as_slice() else {
-            bail!("a bridge is not [x1, y1, x2, y2, n]");
-        };
-        out.push(Bridge::new(
-            Cell { row: y1, col: x1 },
-            Cell { row: y2, col: x2 },
-            count as u8,
-        ));
-    }
-    out.sort();
-    Ok(out)
+    Ok(format::bridges_from_json(
+        v,
+        format::CellOrder::ColumnFirst,
+        "solution_bridges",
+    )?)
 }
 
 /// Other work on this small machine stretches single runs, so each puzzle is solved `RUNS`

@@ -771,6 +771,42 @@ pub fn parse_copy_text(text: &str, source: &str) -> Result<(Puzzle, Bridges)> {
     Ok((puzzle, bridges))
 }
 
+/// Which number of a bridge array comes first: our JSON writes `[r1, c1, r2, c2, n]`, the
+/// corpora's solutions `[x1, y1, x2, y2, n]` with x the column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellOrder {
+    RowFirst,
+    ColumnFirst,
+}
+
+/// Reads a JSON list of bridges, each five numbers in `order`; sorted.
+pub fn bridges_from_json(v: &Value, order: CellOrder, source: &str) -> Result<Bridges> {
+    let bad = |what: String| Error::parse(source, 1, 1, what);
+    let list = v
+        .as_array()
+        .ok_or_else(|| bad("the bridges are not a list".into()))?;
+    let mut out = Bridges::new();
+    for (k, b) in list.iter().enumerate() {
+        let n: Option<Vec<usize>> = b
+            .as_array()
+            .map(|a| a.iter().map(|x| x.as_u64().map(|x| x as usize)).collect())
+            .unwrap_or(None);
+        let Some(&[p, q, r, s, count]) = n.as_deref() else {
+            return Err(bad(format!(
+                "bridge {} is not five whole numbers: {b}",
+                k + 1
+            )));
+        };
+        let (a, b) = match order {
+            CellOrder::RowFirst => (Cell { row: p, col: q }, Cell { row: r, col: s }),
+            CellOrder::ColumnFirst => (Cell { row: q, col: p }, Cell { row: s, col: r }),
+        };
+        out.push(Bridge::new(a, b, count as u8));
+    }
+    out.sort();
+    Ok(out)
+}
+
 /// Canonical text form (round-trips through `parse`).
 pub fn to_canonical(p: &Puzzle) -> String {
     let mut s = format!("hashi {}x{} max={}", p.width, p.height, p.max_bridges);
@@ -852,22 +888,19 @@ mod tests {
     }
 
     fn xy_bridges(v: &Value) -> Bridges {
-        let mut out: Bridges = v
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                let n: Vec<usize> = b
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap() as usize)
-                    .collect();
-                Bridge::new(cell(n[1], n[0]), cell(n[3], n[2]), n[4] as u8)
-            })
-            .collect();
-        out.sort();
-        out
+        bridges_from_json(v, CellOrder::ColumnFirst, "corpus").unwrap()
+    }
+
+    #[test]
+    fn bridge_lists_read_in_either_order_and_refuse_short_entries() {
+        let v: Value = serde_json::from_str("[[0, 2, 0, 5, 2]]").unwrap();
+        let rows = bridges_from_json(&v, CellOrder::RowFirst, "t").unwrap();
+        let cols = bridges_from_json(&v, CellOrder::ColumnFirst, "t").unwrap();
+        assert_eq!(rows, vec![Bridge::new(cell(0, 2), cell(0, 5), 2)]);
+        assert_eq!(cols, vec![Bridge::new(cell(2, 0), cell(5, 0), 2)]);
+        let bad: Value = serde_json::from_str("[[0, 2, 0, 5, 2], [1, 2]]").unwrap();
+        let e = bridges_from_json(&bad, CellOrder::RowFirst, "t").unwrap_err();
+        assert!(e.to_string().contains("bridge 2"), "{e}");
     }
 
     const README_ID: &str = "7x7m2:4e4a1a5a4zb23b5a4a";

@@ -529,32 +529,8 @@ mod tests {
     }
 
     fn bridges_from_xy(v: &serde_json::Value) -> Bridges {
-        let mut out: Bridges = v
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                let n: Vec<usize> = b
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap() as usize)
-                    .collect();
-                Bridge::new(
-                    Cell {
-                        row: n[1],
-                        col: n[0],
-                    },
-                    Cell {
-                        row: n[3],
-                        col: n[2],
-                    },
-                    n[4] as u8,
-                )
-            })
-            .collect();
-        out.sort();
-        out
+        use crate::games::hashi::format::{bridges_from_json, CellOrder};
+        bridges_from_json(v, CellOrder::ColumnFirst, "corpus").unwrap()
     }
 
     fn corpus_lines(rel: &str) -> Option<Vec<(String, serde_json::Value)>> {

@@ -150,6 +150,13 @@ impl fmt::Display for TestCommand {
     }
 }
 
+/// Runs autoplayer without a desktop, feeding `stdin`, and checks its exit code.
+pub fn run_expecting(args: &[&str], stdin: &str, code: i32) -> Run {
+    let r = TestCommand::autoplayer().args(args).stdin(stdin).run();
+    r.assert_code(code);
+    r
+}
+
 impl Run {
     pub fn assert_success(&self) -> &Self {
         self.assert_code(0)
@@ -167,6 +174,12 @@ impl Run {
             self.fail(&format!("expected stdout to contain {needle:?}"));
         }
         self
+    }
+
+    /// Standard output as one JSON value, or a failure telling the whole run.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| self.fail(&format!("stdout is not one JSON object: {e}")))
     }
 
     /// Panics with the whole story of the run, for assertions the helpers above lack.

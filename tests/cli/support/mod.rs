@@ -28,6 +28,7 @@ pub mod process;
 pub mod stage;
 
 use std::io::Write;
+use std::path::Path;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -87,4 +88,12 @@ pub fn wait_for<T>(
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// A file the project keeps under `fixtures/GAME/`.
+pub fn fixture(game: &str, name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(game)
+        .join(name)
 }
