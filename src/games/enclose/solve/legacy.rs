@@ -17,6 +17,7 @@
 //! A completed pen (all conditions met) is a candidate; adding walls can only raise its score
 //! by cutting off negative tiles (bees), so the search goes on inside it only when it holds any.
 
+use super::dinic::{Dinic, INF};
 use crate::games::enclose::check::flood;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile, Variant, WALL_COST};
 use std::collections::VecDeque;
@@ -24,120 +25,6 @@ use std::time::Instant;
 
 /// Scores are multiplied by this so that λ can take fractional values in integer arithmetic.
 const SCALE: i64 = 4;
-const INF: i64 = 1 << 40;
-
-/// Dinic's max-flow on a small graph rebuilt per use.
-struct Flow {
-    head: Vec<u32>,
-    next: Vec<u32>,
-    to: Vec<u32>,
-    cap: Vec<i64>,
-    level: Vec<i32>,
-    iter: Vec<u32>,
-}
-
-const NIL: u32 = u32::MAX;
-
-impl Flow {
-    fn new(n: usize) -> Self {
-        Flow {
-            head: vec![NIL; n],
-            next: Vec::new(),
-            to: Vec::new(),
-            cap: Vec::new(),
-            level: vec![0; n],
-            iter: vec![0; n],
-        }
-    }
-
-    fn edge(&mut self, u: usize, v: usize, c: i64) {
-        for (a, b, cc) in [(u, v, c), (v, u, 0)] {
-            self.to.push(b as u32);
-            self.cap.push(cc);
-            self.next.push(self.head[a]);
-            self.head[a] = (self.to.len() - 1) as u32;
-        }
-    }
-
-    fn bfs(&mut self, s: usize, t: usize) -> bool {
-        self.level.iter_mut().for_each(|l| *l = -1);
-        self.level[s] = 0;
-        let mut q = VecDeque::from([s]);
-        while let Some(u) = q.pop_front() {
-            let mut e = self.head[u];
-            while e != NIL {
-                let v = self.to[e as usize] as usize;
-                if self.cap[e as usize] > 0 && self.level[v] < 0 {
-                    self.level[v] = self.level[u] + 1;
-                    if v == t {
-                        return true;
-                    }
-                    q.push_back(v);
-                }
-                e = self.next[e as usize];
-            }
-        }
-        self.level[t] >= 0
-    }
-
-    fn dfs(&mut self, u: usize, t: usize, f: i64) -> i64 {
-        if u == t {
-            return f;
-        }
-        while self.iter[u] != NIL {
-            let e = self.iter[u] as usize;
-            let v = self.to[e] as usize;
-            if self.cap[e] > 0 && self.level[v] == self.level[u] + 1 {
-                let d = self.dfs(v, t, f.min(self.cap[e]));
-                if d > 0 {
-                    self.cap[e] -= d;
-                    self.cap[e ^ 1] += d;
-                    return d;
-                }
-            }
-            self.iter[u] = self.next[e];
-        }
-        0
-    }
-
-    /// Max flow, stopping early once it exceeds `limit`.
-    fn run(&mut self, s: usize, t: usize, limit: i64) -> i64 {
-        let mut flow = 0;
-        while flow <= limit && self.bfs(s, t) {
-            self.iter.copy_from_slice(&self.head);
-            loop {
-                let f = self.dfs(s, t, INF);
-                if f == 0 {
-                    break;
-                }
-                flow += f;
-                if flow > limit {
-                    return flow;
-                }
-            }
-        }
-        flow
-    }
-
-    /// Nodes on the source side of the last cut.
-    fn source_side(&mut self, s: usize) -> Vec<bool> {
-        let mut seen = vec![false; self.head.len()];
-        seen[s] = true;
-        let mut stack = vec![s];
-        while let Some(u) = stack.pop() {
-            let mut e = self.head[u];
-            while e != NIL {
-                let v = self.to[e as usize] as usize;
-                if self.cap[e as usize] > 0 && !seen[v] {
-                    seen[v] = true;
-                    stack.push(v);
-                }
-                e = self.next[e as usize];
-            }
-        }
-        seen
-    }
-}
 
 struct Search<'a> {
     level: &'a Level,
@@ -230,7 +117,8 @@ impl<'a> Search<'a> {
     fn min_cut(&self, c: &Comps, from: &[usize], to: Option<usize>, limit: u32) -> u32 {
         let n = self.adj.len();
         let (s, t) = (2 * n, 2 * n + 1);
-        let mut f = Flow::new(2 * n + 2);
+        let mut f = Dinic::default();
+        f.reset(2 * n + 2);
         for &u in &c.cells {
             f.edge(2 * u, 2 * u + 1, if self.cuttable(u) { 1 } else { INF });
             for &v in &self.adj[u] {
@@ -248,7 +136,7 @@ impl<'a> Search<'a> {
         for &x in from {
             f.edge(s, 2 * x, INF);
         }
-        f.run(s, t, limit as i64).min(limit as i64 + 1) as u32
+        f.run(s, t, limit as i64 + 1) as u32
     }
 
     /// The Lagrangian bound at `lambda` (scaled), and the pen of the closure walled in as a
@@ -256,10 +144,11 @@ impl<'a> Search<'a> {
     fn relaxation(&self, c: &Comps, lambda: i64) -> (i64, Vec<usize>) {
         let n = self.adj.len();
         let (s, t) = (2 * n, 2 * n + 1);
-        let mut f = Flow::new(2 * n + 2);
+        let mut f = Dinic::default();
+        f.reset(2 * n + 2);
         let price = lambda + self.wall_cost as i64 * SCALE;
         let mut positive = 0;
-        let mut profit = |f: &mut Flow, node: usize, p: i64| {
+        let mut profit = |f: &mut Dinic, node: usize, p: i64| {
             if p > 0 {
                 positive += p;
                 f.edge(s, node, p);
@@ -291,16 +180,15 @@ impl<'a> Search<'a> {
         for x in self.sources() {
             f.edge(s, 2 * x, INF);
         }
-        let cut = f.run(s, t, INF - 1);
+        let cut = f.run(s, t, INF);
         let left = (self.k - self.nwalls) as i64;
         let bound =
             positive - cut + lambda * left - self.wall_cost as i64 * SCALE * self.nwalls as i64;
-        let side = f.source_side(s);
         let new: Vec<usize> = c
             .cells
             .iter()
             .copied()
-            .filter(|&v| self.cuttable(v) && side[2 * v + 1] && !side[2 * v])
+            .filter(|&v| self.cuttable(v) && f.source_side(2 * v + 1) && !f.source_side(2 * v))
             .collect();
         (bound, new)
     }
