@@ -76,6 +76,11 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
         "walls_placed": reading.walls_placed,
         "theme": reading.theme,
         "enclosed": reading.enclosed,
+        "score_shown": match reading.score_shown {
+            Some(vision::ShownScore::Value(v)) => json!(v),
+            Some(vision::ShownScore::NotEnclosed) => json!("N/A"),
+            None => json!(null),
+        },
         "puzzle": format::to_canonical(&level),
         "geometry": {
             "origin": [g.origin.x, g.origin.y],
@@ -129,6 +134,17 @@ impl Prepared for PreparedEnclose {
                 Ok(s) if s as i64 == want => {}
                 Ok(s) => out.push(format!("the walls score {s}, the optimum is {want}")),
                 Err(why) => out.push(format!("the walls on the board are not valid: {why}")),
+            }
+            // The page's own score line, when the capture shows it, must agree too.
+            match again.score_shown {
+                Some(vision::ShownScore::Value(v)) if v as i64 == want => {}
+                Some(vision::ShownScore::Value(v)) => {
+                    out.push(format!("the page shows score {v}, the optimum is {want}"))
+                }
+                Some(vision::ShownScore::NotEnclosed) => {
+                    out.push("the page shows Score: N/A (no pen)".to_string())
+                }
+                None => {}
             }
         }
         Ok(out)

@@ -48,6 +48,8 @@ pub struct Reading {
     /// The bonus round, when the picture shows one. Always `None` for now: no unicorn sprite or
     /// round title was available to calibrate against, and a unicorn tile is refused instead.
     pub variant_hint: Option<String>,
+    /// The page's score line, when the picture shows it.
+    pub score_shown: Option<ShownScore>,
     /// 0..1: the weakest evidence behind any tile or digit.
     pub confidence: f64,
 }
@@ -634,6 +636,8 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
     if let Some((_, _, score)) = counter {
         confidence = confidence.min(score);
     }
+    // The score is only checked after play, so a weak read of it does not lower confidence.
+    let score_shown = read_score(img, &board, rows, cols).map(|(shown, _)| shown);
     let budget = opts.budget.or(counter.map(|c| c.1));
     let walls_placed = counter.and_then(|(left, b, _)| budget.unwrap_or(b).checked_sub(left));
     let pitch = (board.x.pitch + board.y.pitch) / 2.0;
@@ -657,6 +661,7 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
         theme: theme_of(grass).to_string(),
         enclosed,
         variant_hint: None,
+        score_shown,
         confidence,
     })
 }
@@ -763,15 +768,35 @@ fn glyphs() -> &'static [Glyph] {
     })
 }
 
-/// Light text pixels in a rectangle, split into glyphs (8-connected groups whose columns
-/// overlap are one glyph, so a colon stays whole); each glyph's box scaled to GW×GH, with
-/// its width/height ratio.
-fn text_glyphs(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32) -> Vec<(Vec<bool>, f64)> {
+/// Text pixels (those `ink` accepts) in a rectangle, split into glyphs (8-connected groups
+/// whose columns overlap are one glyph, so a colon stays whole); each glyph's box scaled to
+/// GW×GH, with its width/height ratio. Groups under 4 pixels tall are dropped as specks.
+fn text_glyphs(
+    img: &RgbaImage,
+    [x0, y0, x1, y1]: [u32; 4],
+    ink: fn(Rgb) -> bool,
+) -> Vec<(Vec<bool>, f64)> {
+    glyph_boxes(img, [x0, y0, x1, y1], ink)
+        .into_iter()
+        .filter(|g| g.box_[3] - g.box_[1] >= 4)
+        .map(|g| (g.mask, g.aspect))
+        .collect()
+}
+
+/// One group of text pixels: its box (x0, y0, x1, y1 inclusive, relative to the rectangle),
+/// its mask scaled to GW×GH and its width/height ratio.
+struct GlyphBox {
+    box_: [usize; 4],
+    mask: Vec<bool>,
+    aspect: f64,
+}
+
+fn glyph_boxes(img: &RgbaImage, [x0, y0, x1, y1]: [u32; 4], ink: fn(Rgb) -> bool) -> Vec<GlyphBox> {
     let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let on: Vec<bool> = (0..w * h)
         .map(|k| {
             let Rgba([r, g, b, _]) = *img.get_pixel(x0 + (k % w) as u32, y0 + (k / w) as u32);
-            is_white([r, g, b])
+            ink([r, g, b])
         })
         .collect();
     let mut label = vec![usize::MAX; w * h];
@@ -820,7 +845,6 @@ fn text_glyphs(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32) -> Vec<(Vec<
     }
     merged
         .into_iter()
-        .filter(|b| b[3] - b[1] >= 4)
         .map(|[bx0, by0, bx1, by1]| {
             let (bw, bh) = ((bx1 - bx0 + 1) as f64, (by1 - by0 + 1) as f64);
             let mut m = vec![false; GW * GH];
@@ -840,7 +864,11 @@ fn text_glyphs(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32) -> Vec<(Vec<
                     *cell = t > 0 && n * 2 >= t;
                 }
             }
-            (m, bw / bh)
+            GlyphBox {
+                box_: [bx0, by0, bx1, by1],
+                mask: m,
+                aspect: bw / bh,
+            }
         })
         .collect()
 }
@@ -892,7 +920,7 @@ fn read_counter(
     if y1 <= y0 + 4 || x1 <= x0 + 4 {
         return None;
     }
-    let gs = text_glyphs(img, x0, y0, x1, y1);
+    let gs = text_glyphs(img, [x0, y0, x1, y1], is_white);
     let read: Vec<Option<(char, f64)>> = gs.iter().map(|(m, a)| match_glyph(m, *a)).collect();
     let slash = read.iter().rposition(|g| g.is_some_and(|g| g.0 == '/'))?;
     let number = |range: &[Option<(char, f64)>]| -> Option<(u32, f64)> {
@@ -912,6 +940,63 @@ fn read_counter(
         .map_or(0, |i| i + 1);
     let left = number(&read[start..slash])?;
     Some((left.0, budget.0, left.1.min(budget.1)))
+}
+
+/// What the page's "Score:" line shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShownScore {
+    /// The pen's score.
+    Value(i32),
+    /// "N/A": the horse is not enclosed.
+    NotEnclosed,
+}
+
+/// The score under the board's right half: the value is written in gold after a white
+/// "Score:". A leading minus (costly walls) is a flat stroke, too low for a glyph of its own,
+/// so it is told by its shape. `None` unless every glyph is read.
+fn read_score(
+    img: &RgbaImage,
+    board: &Board,
+    rows: usize,
+    cols: usize,
+) -> Option<(ShownScore, f64)> {
+    let p = board.y.pitch;
+    let bottom = board.y.start + rows as f64 * p;
+    let y0 = (bottom + 0.05 * p).max(0.0) as u32;
+    let y1 = ((bottom + 1.3 * p) as u32).min(img.height());
+    let x0 = (board.x.start + board.x.pitch * cols as f64 * 0.5).max(0.0) as u32;
+    let x1 = ((board.x.start + board.x.pitch * (cols as f64 + 0.3)) as u32).min(img.width());
+    if y1 <= y0 + 4 || x1 <= x0 + 4 {
+        return None;
+    }
+    let gs = glyph_boxes(img, [x0, y0, x1, y1], is_gold);
+    let tall = gs.iter().map(|g| g.box_[3] - g.box_[1]).max()?;
+    if tall < 6 {
+        return None;
+    }
+    let mut it = gs.iter().peekable();
+    let negative = it.next_if(|g| {
+        let (w, h) = (g.box_[2] - g.box_[0], g.box_[3] - g.box_[1]);
+        w >= 2 * h.max(1) && h * 3 <= tall
+    });
+    let read: Vec<Option<(char, f64)>> = it
+        .filter(|g| g.box_[3] - g.box_[1] >= 4)
+        .map(|g| match_glyph(&g.mask, g.aspect))
+        .collect();
+    if negative.is_none() && read.len() == 3 && read[1].is_some_and(|g| g.0 == '/') {
+        // "N/A": the letters have no templates, the slash between them does.
+        return Some((ShownScore::NotEnclosed, read[1]?.1));
+    }
+    let (mut v, mut score) = (0i32, 1.0f64);
+    for g in &read {
+        let (ch, s) = (*g)?;
+        v = v.checked_mul(10)?.checked_add(ch.to_digit(10)? as i32)?;
+        score = score.min(s);
+    }
+    (!read.is_empty()).then_some((
+        ShownScore::Value(if negative.is_some() { -v } else { v }),
+        score,
+    ))
 }
 
 /// Mark each tile's class for `scan --overlay`: a small filled square at the tile centre in a
@@ -1146,6 +1231,86 @@ mod tests {
             let r = recognize(&load(&dir.join(file)), &ReadOptions::default()).unwrap();
             assert_eq!((r.theme.as_str(), r.enclosed), (theme, enclosed), "{file}");
         }
+    }
+
+    /// The page's score line against the game's own scorer run on the recorded walls:
+    /// "N/A" exactly when the horse escapes.
+    #[test]
+    fn shown_score_matches_the_walls() {
+        let _serial = serial();
+        let Some((dir, apps)) = jsonl("enclose/app-screens/index.jsonl") else {
+            return;
+        };
+        let mut read = 0;
+        for a in apps {
+            let rows = rows_of(&a["level"]["map_rows"]).join("\n");
+            let level = crate::games::enclose::format::parse_map(
+                &rows,
+                "index",
+                12,
+                crate::games::enclose::Variant::Main,
+            )
+            .unwrap();
+            let walls: Vec<[usize; 2]> = a["walls_placed_row_col"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| {
+                    [
+                        w[0].as_u64().unwrap() as usize,
+                        w[1].as_u64().unwrap() as usize,
+                    ]
+                })
+                .collect();
+            let want = match crate::games::enclose::check::score(&level, &walls) {
+                Ok(0) => ShownScore::NotEnclosed,
+                Ok(v) => ShownScore::Value(v),
+                Err(e) => panic!("{e}"),
+            };
+            let file = a["file"].as_str().unwrap();
+            let r = recognize(&load(&dir.join(file)), &ReadOptions::default()).unwrap();
+            assert_eq!(r.score_shown, Some(want), "{file}");
+            read += 1;
+        }
+        assert_eq!(read, 8);
+    }
+
+    /// Costly-walls scores can be negative: a flat gold stroke before the digits is a minus.
+    /// The stroke is painted in the digit's own gold, as wide as half the digit is tall.
+    #[test]
+    fn a_minus_before_the_score_is_read() {
+        let Some(p) = crate::corpus::path(
+            "enclose/app-screens/enclose_day9_default_1920x1080_enclosed-1wall.png",
+        ) else {
+            return;
+        };
+        let mut img = load(&p);
+        let r = recognize(&img, &ReadOptions::default()).unwrap();
+        assert_eq!(r.score_shown, Some(ShownScore::Value(1)));
+        let (bx, by, bw, bh) = r.geometry.board;
+        let gold: Vec<(u32, u32)> = (by as u32 + bh as u32..img.height())
+            .flat_map(|y| ((bx + bw / 2.0) as u32..(bx + bw) as u32 + 10).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let Rgba([r, g, b, _]) = *img.get_pixel(x, y);
+                is_gold([r, g, b])
+            })
+            .take_while(|&(_, y)| y < (by + bh + r.geometry.pitch) as u32)
+            .collect();
+        let x0 = gold.iter().map(|g| g.0).min().unwrap();
+        let (y0, y1) = (
+            gold.iter().map(|g| g.1).min().unwrap(),
+            gold.iter().map(|g| g.1).max().unwrap(),
+        );
+        let ink = *img.get_pixel(gold[0].0, gold[0].1);
+        let h = y1 - y0;
+        let mid = (y0 + y1) / 2;
+        for y in mid - 1..=mid + 1 {
+            for x in x0 - 4 - h / 2..x0 - 4 {
+                img.put_pixel(x, y, ink);
+            }
+        }
+        let r = recognize(&img, &ReadOptions::default()).unwrap();
+        assert_eq!(r.score_shown, Some(ShownScore::Value(-1)));
     }
 
     #[test]
@@ -1477,7 +1642,7 @@ mod tests {
         let mut out = String::new();
         for f in ["font_schoolbell_28.png", "font_schoolbell_40.png"] {
             let img = load(&root.join(f));
-            let gs = text_glyphs(&img, 0, 0, img.width(), img.height());
+            let gs = text_glyphs(&img, [0, 0, img.width(), img.height()], is_white);
             let text = "0123456789/";
             assert_eq!(gs.len(), text.len(), "{f}");
             for (ch, (m, aspect)) in text.chars().zip(&gs) {
