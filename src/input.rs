@@ -95,6 +95,10 @@ impl Mouse for Recorder {
     fn pause(&mut self, _ms: u64) {}
 }
 
+/// How long a move may take to show in the pointer position before the caller goes on (a
+/// move that never shows is then the fail-safe's to judge).
+const MOVE_SETTLE: Duration = Duration::from_millis(100);
+
 /// The real pointer, through enigo (x11rb backend on Linux).
 pub struct EnigoMouse {
     enigo: enigo::Enigo,
@@ -132,11 +136,21 @@ impl Mouse for EnigoMouse {
         use enigo::Mouse as _;
         self.enigo.main_display().map_err(input_err)
     }
+    /// Returns once the X server reports the pointer at `p` (or after a short wait): the
+    /// server applies fake input later, and on a busy machine the fail-safe's next look would
+    /// otherwise still see the old position and stop the play for nothing.
     fn move_to(&mut self, p: ScreenPoint) -> Result<()> {
         use enigo::Mouse as _;
         self.enigo
             .move_mouse(p.x, p.y, enigo::Coordinate::Abs)
-            .map_err(input_err)
+            .map_err(input_err)?;
+        let deadline = std::time::Instant::now() + MOVE_SETTLE;
+        while self.enigo.location().map_err(input_err)? != (p.x, p.y)
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Ok(())
     }
     fn press(&mut self) -> Result<()> {
         use enigo::Mouse as _;

@@ -250,19 +250,19 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             };
             let prepared = game.prepare(&screen, &opts)?;
             if let Some(path) = &overlay {
-                save_png(&overlay::draw_plan(&screen, prepared.plan()), path)?;
+                save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;
             }
-            let code = status_code(prepared.solved().status);
-            let nothing_to_do = prepared.plan().actions.is_empty();
+            let code = status_code(prepared.solved.status);
+            let nothing_to_do = prepared.plan.actions.is_empty();
             let play = code == 0 && !nothing_to_do && !dry_run && !from_file;
             if !json {
-                print_plan_text(prepared.as_ref());
+                print_plan_text(&prepared);
             }
             let mut report = json!({
                 "game": game.name(),
-                "scan": prepared.scanned().json,
-                "solve": prepared.solved().json,
-                "plan": prepared.plan(),
+                "scan": prepared.scanned.json,
+                "solve": prepared.solved.json,
+                "plan": &prepared.plan,
                 "played": false,
             });
             if play {
@@ -274,7 +274,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 let verify: Option<&dyn Fn() -> autoplayer::Result<Screen>> =
                     if no_verify { None } else { Some(&recapture) };
                 let mut mouse = EnigoMouse::new()?;
-                let outcome = play_and_verify(prepared.as_ref(), &mut mouse, pacing, verify);
+                let outcome = play_and_verify(&prepared, &mut mouse, pacing, verify);
                 drop(mouse);
                 let failure = match outcome {
                     Err(e) => Some(e),
@@ -315,9 +315,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     }
 }
 
-fn print_plan_text(prepared: &dyn Prepared) {
-    print!("{}\n{}", prepared.scanned().puzzle, prepared.solved().text);
-    let plan = prepared.plan();
+fn print_plan_text(prepared: &Prepared) {
+    print!("{}\n{}", prepared.scanned.puzzle, prepared.solved.text);
+    let plan = &prepared.plan;
     println!(
         "plan: {} gesture(s) inside the board at {},{} {}x{}",
         plan.actions.len(),

@@ -24,12 +24,12 @@ const VERIFY_GAP: Duration = Duration::from_millis(200);
 
 /// Plays `prepared` with `mouse` and, given a way to capture the board again, verifies it.
 pub fn play_and_verify(
-    prepared: &dyn Prepared,
+    prepared: &Prepared,
     mouse: &mut dyn Mouse,
     pacing: Pacing,
     recapture: Option<&dyn Fn() -> Result<Screen>>,
 ) -> Result<Verification> {
-    execute(prepared.plan(), mouse, pacing)?;
+    execute(&prepared.plan, mouse, pacing)?;
     let Some(recapture) = recapture else {
         return Ok(Verification::Skipped);
     };
@@ -50,24 +50,24 @@ pub fn play_and_verify(
 mod tests {
     use super::*;
     use crate::error::Error;
-    use crate::games::{Scanned, Solved, Status};
+    use crate::games::{Scanned, Solved, Status, Verify};
     use crate::input::Recorder;
     use crate::plan::Plan;
     use crate::screen::{Rect, ScreenPoint};
     use std::cell::Cell;
+    use std::rc::Rc;
 
     /// Answers `verify` from a script: an error, differences, or a match, one per call.
     struct Scripted {
-        solved: Solved,
-        scanned: Scanned,
-        plan: Plan,
         answers: Vec<Option<Vec<String>>>,
-        calls: Cell<usize>,
+        calls: Rc<Cell<usize>>,
     }
 
     impl Scripted {
-        fn new(answers: Vec<Option<Vec<String>>>) -> Scripted {
-            Scripted {
+        /// A prepared board whose checks give `answers` in turn, and the count of checks made.
+        fn prepared(answers: Vec<Option<Vec<String>>>) -> (Prepared, Rc<Cell<usize>>) {
+            let calls = Rc::new(Cell::new(0));
+            let prepared = Prepared {
                 solved: Solved {
                     status: Status::Solved,
                     json: serde_json::Value::Null,
@@ -84,22 +84,16 @@ mod tests {
                     w: 10,
                     h: 10,
                 }),
-                answers,
-                calls: Cell::new(0),
-            }
+                check: Box::new(Scripted {
+                    answers,
+                    calls: calls.clone(),
+                }),
+            };
+            (prepared, calls)
         }
     }
 
-    impl Prepared for Scripted {
-        fn solved(&self) -> &Solved {
-            &self.solved
-        }
-        fn scanned(&self) -> &Scanned {
-            &self.scanned
-        }
-        fn plan(&self) -> &Plan {
-            &self.plan
-        }
+    impl Verify for Scripted {
         fn verify(&self, _after: &Screen) -> Result<Vec<String>> {
             let i = self.calls.get();
             self.calls.set(i + 1);
@@ -120,10 +114,10 @@ mod tests {
     }
 
     fn verify(answers: Vec<Option<Vec<String>>>) -> (Result<Verification>, usize) {
-        let p = Scripted::new(answers);
+        let (p, calls) = Scripted::prepared(answers);
         let mut mouse = Recorder::new(ScreenPoint { x: 5, y: 5 }, (100, 100));
         let r = play_and_verify(&p, &mut mouse, Pacing::default(), Some(&screen));
-        (r, p.calls.get())
+        (r, calls.get())
     }
 
     #[test]

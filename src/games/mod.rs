@@ -86,13 +86,24 @@ pub struct Scanned {
 }
 
 /// A board read, solved and planned: everything `play` needs, and how to check the result.
-pub trait Prepared {
-    fn solved(&self) -> &Solved;
-    fn scanned(&self) -> &Scanned;
+pub struct Prepared {
+    pub scanned: Scanned,
+    pub solved: Solved,
     /// Gestures in screen points. Empty when the board already shows the solution.
-    fn plan(&self) -> &Plan;
-    /// Reads the board again after play and lists every difference from the solution.
+    pub plan: Plan,
+    pub check: Box<dyn Verify>,
+}
+
+/// How a game checks its board after play.
+pub trait Verify {
+    /// Reads the board again and lists every difference from the solution.
     fn verify(&self, after: &Screen) -> Result<Vec<String>>;
+}
+
+impl Prepared {
+    pub fn verify(&self, after: &Screen) -> Result<Vec<String>> {
+        self.check.verify(after)
+    }
 }
 
 /// One game: how to read its puzzle text, its picture, and how to play it.
@@ -103,5 +114,5 @@ pub trait Game: Sync {
     /// Reads the board in a picture.
     fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned>;
     /// Reads, solves and plans. An unsolvable board is `Ok` with that status and no actions.
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Box<dyn Prepared>>;
+    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared>;
 }

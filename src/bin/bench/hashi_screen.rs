@@ -142,13 +142,13 @@ fn play_row(corpus: &Path) -> anyhow::Result<String> {
     let grab = || capture(&target);
     let screen: Screen = grab()?;
     let prepared = autoplayer::games::hashi::Hashi.prepare(&screen, &Options::default())?;
-    let gestures = prepared.plan().actions.len();
+    let gestures = prepared.plan.actions.len();
     let mut mouse = EnigoMouse::new()?;
     let pacing = Pacing {
         pause_ms: 10,
         ..Pacing::default()
     };
-    let outcome = play_and_verify(prepared.as_ref(), &mut mouse, pacing, Some(&grab))?;
+    let outcome = play_and_verify(&prepared, &mut mouse, pacing, Some(&grab))?;
     let secs = start.elapsed().as_secs_f64();
     if outcome != Verification::Matches {
         anyhow::bail!("30x30 play not verified: {outcome:?}");

@@ -4,7 +4,7 @@ use super::format;
 use super::model::{Level, SolveStatus, Tile, Variant};
 use super::{check, play, solve, vision};
 use crate::error::{Error, Result};
-use crate::games::{Game, Options, Prepared, Scanned, Solved, Status};
+use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
 use crate::screen::Screen;
 use serde_json::json;
@@ -99,26 +99,16 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
     Ok((reading, level, scanned))
 }
 
-struct PreparedEnclose {
-    scanned: Scanned,
-    solved: Solved,
+struct EncloseCheck {
+    /// The optimum's score.
+    score: i64,
     target: BTreeSet<[usize; 2]>,
-    plan: Plan,
     /// The level with every wall taken away, to re-score what the board shows after play.
     open: Level,
     budget: Option<u32>,
 }
 
-impl Prepared for PreparedEnclose {
-    fn solved(&self) -> &Solved {
-        &self.solved
-    }
-    fn scanned(&self) -> &Scanned {
-        &self.scanned
-    }
-    fn plan(&self) -> &Plan {
-        &self.plan
-    }
+impl Verify for EncloseCheck {
     fn verify(&self, after: &Screen) -> Result<Vec<String>> {
         let again = vision::recognize(
             &after.image,
@@ -129,7 +119,7 @@ impl Prepared for PreparedEnclose {
         let mut out = play::differences(&again, &self.target);
         if out.is_empty() {
             let walls: Vec<[usize; 2]> = play::placed_walls(&again).into_iter().collect();
-            let want = self.solved.json["score"].as_i64().unwrap_or(0);
+            let want = self.score;
             match check::score(&self.open, &walls) {
                 Ok(s) if s as i64 == want => {}
                 Ok(s) => out.push(format!("the walls score {s}, the optimum is {want}")),
@@ -167,7 +157,7 @@ impl Game for Enclose {
 
     /// Walls already on the board may be wrong, so the level is solved with all of them
     /// taken away, and the plan toggles the difference.
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Box<dyn Prepared>> {
+    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
         let (reading, level, scanned) = scan_screen(screen, opts)?;
         let mut open = level.clone();
         for t in open.tiles.iter_mut().filter(|t| **t == Tile::Wall) {
@@ -181,13 +171,17 @@ impl Game for Enclose {
         } else {
             play::plan(&reading, &target, screen)
         };
-        Ok(Box::new(PreparedEnclose {
+        let score = solved.json["score"].as_i64().unwrap_or(0);
+        Ok(Prepared {
             scanned,
             solved,
-            target,
             plan,
-            open,
-            budget: opts.budget,
-        }))
+            check: Box::new(EncloseCheck {
+                score,
+                target,
+                open,
+                budget: opts.budget,
+            }),
+        })
     }
 }

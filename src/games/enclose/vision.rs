@@ -1046,7 +1046,6 @@ pub fn draw_overlay(img: &mut RgbaImage, r: &Reading) {
 mod tests {
     use super::*;
     use std::path::Path;
-    use std::time::Instant;
 
     /// The speed test must not share the two cores with this module's heavy corpus tests.
     fn serial() -> std::sync::MutexGuard<'static, ()> {
@@ -1520,38 +1519,6 @@ mod tests {
             *img.get_pixel(c.x as u32, c.y as u32),
             Rgba([40, 80, 255, 255])
         );
-    }
-
-    #[test]
-    fn release_speed() {
-        let _serial = serial();
-        let Some(cases) = known_cases() else { return };
-        let mut images: Vec<(String, RgbaImage)> = cases
-            .iter()
-            .map(|c| (c.file.display().to_string(), load(&c.file)))
-            .collect();
-        let hidpi = &images[1].1;
-        let big = image::imageops::resize(
-            hidpi,
-            hidpi.width() * 2,
-            hidpi.height() * 2,
-            image::imageops::FilterType::Nearest,
-        );
-        images.push(("1920x1080 at 2x".into(), big));
-        // Best of three: other tests run in parallel on few cores.
-        for (name, img) in &images {
-            let ms = (0..3)
-                .map(|_| {
-                    let t = Instant::now();
-                    recognize(img, &ReadOptions::default()).unwrap();
-                    t.elapsed().as_secs_f64() * 1000.0
-                })
-                .fold(f64::INFINITY, f64::min);
-            eprintln!("{name} {}x{}: {ms:.1} ms", img.width(), img.height());
-            if !cfg!(debug_assertions) {
-                assert!(ms <= 50.0, "{name}: {ms} ms");
-            }
-        }
     }
 
     #[test]

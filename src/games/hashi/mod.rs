@@ -8,7 +8,7 @@ pub mod solve;
 pub mod vision;
 
 use crate::error::Result;
-use crate::games::{Game, Options, Prepared, Scanned, Solved, Status};
+use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
 use crate::screen::Screen;
 use model::{Bridge, Bridges, Puzzle};
@@ -113,24 +113,12 @@ fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Sca
     Ok((reading, scanned))
 }
 
-struct PreparedHashi {
+struct HashiCheck {
     reading: vision::Reading,
-    scanned: Scanned,
-    solved: Solved,
     target: Bridges,
-    plan: Plan,
 }
 
-impl Prepared for PreparedHashi {
-    fn solved(&self) -> &Solved {
-        &self.solved
-    }
-    fn scanned(&self) -> &Scanned {
-        &self.scanned
-    }
-    fn plan(&self) -> &Plan {
-        &self.plan
-    }
+impl Verify for HashiCheck {
     fn verify(&self, after: &Screen) -> Result<Vec<String>> {
         let again = vision::recognize(&after.image)?;
         Ok(play::differences(
@@ -155,7 +143,7 @@ impl Game for Hashi {
         Ok(scan_reading(screen, opts)?.1)
     }
 
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Box<dyn Prepared>> {
+    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
         let (mut reading, scanned) = scan_reading(screen, opts)?;
         let (mut solved, mut target) = solve_puzzle(&reading.puzzle, opts);
         // The Bridges app never shows its bridge limit; 2 is its default. A board with no
@@ -181,12 +169,14 @@ impl Game for Hashi {
                 Plan::new(screen.rect_to_screen(x, y, w, h))
             }
         };
-        Ok(Box::new(PreparedHashi {
-            reading,
+        Ok(Prepared {
             scanned,
             solved,
-            target: target.unwrap_or_default(),
             plan,
-        }))
+            check: Box::new(HashiCheck {
+                reading,
+                target: target.unwrap_or_default(),
+            }),
+        })
     }
 }
