@@ -1,7 +1,13 @@
 //! `cargo run --release --bin bench -- [hashi|hashi-screen|enclose|enclose-screen|all]`: measures the issues' bars and
 //! writes them into BENCHMARKS.md, each game in its own section.
+//!
+//! `cargo run --release --features milp --bin bench -- enclose-milp` cross-checks generated
+//! enclose.horse optima with an independent MILP (not part of `all`: it needs the CBC library
+//! and takes about half an hour).
 
 mod enclose;
+#[cfg(feature = "milp")]
+mod enclose_milp;
 mod enclose_screen;
 mod hashi;
 mod hashi_screen;
@@ -29,7 +35,29 @@ fn main() -> anyhow::Result<()> {
         let section = enclose_screen::run(&corpus)?;
         report::write_section(&out, "enclose-screen", &section)?;
     }
-    let known = ["hashi", "hashi-screen", "enclose", "enclose-screen", "all"];
+    if which == "enclose-milp" {
+        #[cfg(feature = "milp")]
+        {
+            let section = enclose_milp::run()?;
+            report::write_section(&out, "enclose-milp", &section)?;
+        }
+        #[cfg(not(feature = "milp"))]
+        {
+            eprintln!(
+                "enclose-milp needs the `milp` feature and the CBC library (scripts/install-deps.sh): \
+                 cargo run --release --features milp --bin bench -- enclose-milp"
+            );
+            std::process::exit(2);
+        }
+    }
+    let known = [
+        "hashi",
+        "hashi-screen",
+        "enclose",
+        "enclose-screen",
+        "enclose-milp",
+        "all",
+    ];
     if !known.contains(&which.as_str()) {
         anyhow::bail!("unknown benchmark {which:?}: use {}", known.join(", "));
     }
