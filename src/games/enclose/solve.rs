@@ -168,7 +168,12 @@ mod tests {
     /// the animals often close together.
     #[test]
     fn quarrel_matches_brute_force() {
-        for seed in 100..140u64 {
+        // ENCLOSE_BRUTE_SEEDS widens this sweep too.
+        let seeds: u64 = std::env::var("ENCLOSE_BRUTE_SEEDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(40);
+        for seed in 100..100 + seeds {
             let size = 5 + (seed % 3) as usize;
             let params = Params {
                 rows: size,
