@@ -4,10 +4,11 @@
 //! separators*: with non-negative tile values a pen can always be grown, at no more walls, to
 //! the pen of an important horse–border vertex separator, so only those need to be searched
 //! (see [`sep`]). Bees (negative tiles) are decided lazily, in or out, when a pen would take
-//! them in. The quarrel round uses the first solver, escape-path branch and bound ([`legacy`]).
+//! them in. The quarrel round first branches on walls until the horse and the unicorn are
+//! apart, then searches both pens at once the same way ([`quarrel`]).
 
 mod dinic;
-mod legacy;
+mod quarrel;
 mod sep;
 
 use super::check::flood;
@@ -18,7 +19,7 @@ use std::time::Instant;
 /// walls found and a proven bound).
 pub fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     match level.variant {
-        Variant::Quarrel => legacy::solve(level, deadline),
+        Variant::Quarrel => quarrel::solve(level, deadline),
         _ => sep::solve(level, deadline),
     }
 }
@@ -160,6 +161,33 @@ mod tests {
                 let name = format!("{variant} seed {seed}");
                 assert_solves(&level, brute_force(&level), &name);
             }
+        }
+    }
+
+    /// The quarrel round has its own solver: more seeds, with portals and bees more often, and
+    /// the animals often close together.
+    #[test]
+    fn quarrel_matches_brute_force() {
+        // ENCLOSE_BRUTE_SEEDS widens this sweep too.
+        let seeds: u64 = std::env::var("ENCLOSE_BRUTE_SEEDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(40);
+        for seed in 100..100 + seeds {
+            let size = 5 + (seed % 3) as usize;
+            let params = Params {
+                rows: size,
+                cols: size + (seed % 2) as usize,
+                water: 0.15 + 0.05 * (seed % 3) as f64,
+                cherries: (seed % 4) as usize,
+                portal_pairs: (seed % 2) as usize + (seed % 5 == 0) as usize,
+                golden: (seed % 5 == 2) as usize,
+                bees: (seed % 3) as usize,
+                budget: 2 + (seed % 3) as u32,
+                variant: Variant::Quarrel,
+            };
+            let level = generate(seed, &params);
+            assert_solves(&level, brute_force(&level), &format!("quarrel seed {seed}"));
         }
     }
 

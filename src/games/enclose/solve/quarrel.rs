@@ -1,0 +1,1145 @@
+//! The quarrel round: horse and unicorn each in a pen of its own, both pens score.
+//!
+//! Two phases on one flow network (the one of [`super::sep`]: a node pair per tile, unit
+//! arcs through wallable tiles, border tiles into the sink T, sources the horse and the
+//! unicorn).
+//! * Separation: while the horse still reaches the unicorn without crossing walls or border
+//!   tiles, some tile of every such path must take a wall. Take the path crossing the fewest
+//!   wallable tiles and branch on which of its tiles is the first wall (earlier ones are then
+//!   forbidden), so the branches partition the wall sets. Pushing a pen outwards is not safe
+//!   yet (it could swallow part of the other pen), so these nodes only bound and branch.
+//! * Two pens: once the walls split them, the horse's and the unicorn's reachable parts are
+//!   disjoint and no tile can wall both (a border tile touches at most one inner tile and a
+//!   portal takes no wall), so the pair of pens is one pen with two sources: the
+//!   important-separator search of `sep` applies unchanged (furthest min cut, branch on a cut
+//!   tile: in or wall; bees in or out), each part of the pen holding the horse or the unicorn.
+//!
+//! Bounds at every node: the fewest walls still needed (max flow from both animals to T) and
+//! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
+//! such a closure with the same walls), tuned per node; its pens, when they split the animals
+//! and fit the budget, are offered as solutions.
+
+use super::dinic::{self, Dinic};
+use crate::games::enclose::check;
+use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
+use std::time::Instant;
+
+const INF: i32 = 1 << 24;
+const NIL: u32 = u32::MAX;
+/// Cell flags: forced into a pen, walled, bee kept out of the pens, no wall allowed (an
+/// earlier sibling of the separation phase walled it).
+const IN_X: u8 = 1;
+const DEAD: u8 = 2;
+const OUT: u8 = 4;
+const FORBID: u8 = 8;
+/// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
+const WALL_SIDE: u8 = 3;
+/// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
+const SC: i64 = 4;
+/// Bound evaluations per node while tuning the multiplier.
+const TUNE_EVALS: usize = 3;
+/// Near the root of a big island, where a better multiplier pays off over a larger subtree,
+/// tune longer (on small islands the extra flows cost more than they save).
+const SHALLOW: usize = 8;
+const SHALLOW_EVALS: usize = 6;
+const BIG: usize = 450;
+
+/// The static flow network of the island.
+struct Net {
+    m: usize,
+    /// Grid index of each cell.
+    grid: Vec<usize>,
+    value: Vec<i32>,
+    wallable: Vec<bool>,
+    border: Vec<bool>,
+    bee: Vec<bool>,
+    nbr_start: Vec<u32>,
+    nbr: Vec<u32>,
+    /// CSR arcs per node: in = 2c, out = 2c + 1, T = 2m.
+    start: Vec<u32>,
+    to: Vec<u32>,
+    rev: Vec<u32>,
+    fwd: Vec<bool>,
+    cap0: Vec<i32>,
+    /// The (initially closed) arc out → T of each bee, NIL for other cells.
+    bee_arc: Vec<u32>,
+    /// The in → out arc of each cell.
+    through: Vec<u32>,
+}
+
+impl Net {
+    fn new(level: &Level, cells: &[usize]) -> Net {
+        let n = level.tiles.len();
+        let mut id = vec![NIL; n];
+        for (c, &g) in cells.iter().enumerate() {
+            id[g] = c as u32;
+        }
+        let adj = level.adjacency();
+        let m = cells.len();
+        let t = 2 * m as u32;
+        let mut edges: Vec<(u32, u32, i32)> = Vec::new();
+        let mut nbr_start = vec![0u32];
+        let mut nbr = Vec::new();
+        let mut bee_edge = vec![NIL; m];
+        let mut through_edge = vec![0u32; m];
+        for (c, &g) in cells.iter().enumerate() {
+            let c32 = c as u32;
+            let tile = level.tiles[g];
+            through_edge[c] = edges.len() as u32;
+            edges.push((2 * c32, 2 * c32 + 1, if tile.wallable() { 1 } else { INF }));
+            for &j in &adj[g] {
+                let d = id[j as usize];
+                if d != NIL {
+                    nbr.push(d);
+                    edges.push((2 * c32 + 1, 2 * d, INF));
+                }
+            }
+            nbr_start.push(nbr.len() as u32);
+            if level.is_border(g) {
+                edges.push((2 * c32 + 1, t, INF));
+            } else if tile == Tile::Bees {
+                bee_edge[c] = edges.len() as u32;
+                edges.push((2 * c32 + 1, t, 0));
+            }
+        }
+        let nn = 2 * m + 1;
+        let mut start = vec![0u32; nn + 1];
+        for &(u, v, _) in &edges {
+            start[u as usize + 1] += 1;
+            start[v as usize + 1] += 1;
+        }
+        for i in 0..nn {
+            start[i + 1] += start[i];
+        }
+        let na = start[nn] as usize;
+        let mut fill: Vec<u32> = start[..nn].to_vec();
+        let (mut to, mut rev, mut fwd, mut cap0) = (
+            vec![0u32; na],
+            vec![0u32; na],
+            vec![false; na],
+            vec![0i32; na],
+        );
+        let mut arc_of_edge = Vec::with_capacity(edges.len());
+        for &(u, v, c) in &edges {
+            let a = fill[u as usize] as usize;
+            fill[u as usize] += 1;
+            let b = fill[v as usize] as usize;
+            fill[v as usize] += 1;
+            to[a] = v;
+            to[b] = u;
+            rev[a] = b as u32;
+            rev[b] = a as u32;
+            fwd[a] = true;
+            cap0[a] = c;
+            arc_of_edge.push(a as u32);
+        }
+        let bee_arc = bee_edge
+            .iter()
+            .map(|&e| {
+                if e == NIL {
+                    NIL
+                } else {
+                    arc_of_edge[e as usize]
+                }
+            })
+            .collect();
+        let through = through_edge
+            .iter()
+            .map(|&e| arc_of_edge[e as usize])
+            .collect();
+        Net {
+            m,
+            grid: cells.to_vec(),
+            value: cells.iter().map(|&g| level.tiles[g].value()).collect(),
+            wallable: cells.iter().map(|&g| level.tiles[g].wallable()).collect(),
+            border: cells.iter().map(|&g| level.is_border(g)).collect(),
+            bee: cells
+                .iter()
+                .map(|&g| level.tiles[g] == Tile::Bees)
+                .collect(),
+            nbr_start,
+            nbr,
+            start,
+            to,
+            rev,
+            fwd,
+            cap0,
+            bee_arc,
+            through,
+        }
+    }
+
+    fn nbrs(&self, c: usize) -> &[u32] {
+        &self.nbr[self.nbr_start[c] as usize..self.nbr_start[c + 1] as usize]
+    }
+
+    fn t(&self) -> usize {
+        2 * self.m
+    }
+}
+
+#[derive(Clone)]
+struct State {
+    cap: Vec<i32>,
+    flags: Vec<u8>,
+    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
+    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
+    /// multiplier and the node skips its own).
+    pen: Vec<bool>,
+    pen_ok: bool,
+}
+
+struct Search<'a> {
+    net: &'a Net,
+    st: Vec<State>,
+    /// Stamps: residual reachability to T per node, region and scratch marks per cell.
+    vis: Vec<u32>,
+    par: Vec<u32>,
+    stamp: u32,
+    mark: Vec<u32>,
+    mstamp: u32,
+    queue: Vec<u32>,
+    region: Vec<u32>,
+    cut: Vec<u32>,
+    /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
+    bd: Vec<u32>,
+    loc: Vec<u32>,
+    dinic: Dinic,
+    k: usize,
+    horse: usize,
+    unicorn: usize,
+    walls: Vec<u32>,
+    /// Bees decided into the pen (their part of X need not touch the horse's yet).
+    seeds: Vec<u32>,
+    best: Option<(i32, Vec<u32>)>,
+    root_bound: Option<i32>,
+    reach_stamp: u32,
+    swept: bool,
+    pen: Vec<u32>,
+    side: Vec<u8>,
+    pstamp: u32,
+    pen_q: Vec<u32>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+impl<'a> Search<'a> {
+    fn child(&mut self, d: usize) {
+        if self.st.len() <= d + 1 {
+            let s = self.st[d].clone();
+            self.st.push(s);
+        } else {
+            let (a, b) = self.st.split_at_mut(d + 1);
+            b[0].cap.copy_from_slice(&a[d].cap);
+            b[0].flags.copy_from_slice(&a[d].flags);
+            b[0].pen.copy_from_slice(&a[d].pen);
+            b[0].pen_ok = a[d].pen_ok;
+        }
+    }
+
+    /// One augmenting path from X to T (searched backwards from T), pushed; or, when there is
+    /// none, `false` with `vis == stamp` on exactly the nodes that reach T.
+    fn augment(&mut self, d: usize) -> bool {
+        let net = self.net;
+        let st = &mut self.st[d];
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let t = net.t();
+        self.queue.clear();
+        self.queue.push(t as u32);
+        self.vis[t] = stamp;
+        let mut qi = 0;
+        while qi < self.queue.len() {
+            let w = self.queue[qi] as usize;
+            qi += 1;
+            for a in net.start[w] as usize..net.start[w + 1] as usize {
+                let y = net.to[a] as usize;
+                let r = net.rev[a] as usize;
+                if st.cap[r] <= 0 || self.vis[y] == stamp {
+                    continue;
+                }
+                let f = st.flags[y / 2];
+                if f & DEAD != 0 {
+                    continue;
+                }
+                self.vis[y] = stamp;
+                self.par[y] = r as u32;
+                if f & IN_X != 0 {
+                    let mut x = y;
+                    while x != t {
+                        let e = self.par[x] as usize;
+                        st.cap[e] -= 1;
+                        st.cap[net.rev[e] as usize] += 1;
+                        x = net.to[e] as usize;
+                    }
+                    return true;
+                }
+                self.queue.push(y as u32);
+            }
+        }
+        false
+    }
+
+    /// Removes the unit of flow through cut cell `v` in state `d` (v's in-node is on the source
+    /// side of a min cut, its out-node on the sink side).
+    fn cancel_through(&mut self, d: usize, v: usize) {
+        let net = self.net;
+        let st = &mut self.st[d];
+        let t = net.t();
+        let inner = net.start[2 * v] as usize;
+        // The in → out arc of v is its in-node's only forward arc.
+        let a = (inner..net.start[2 * v + 1] as usize)
+            .find(|&a| net.fwd[a])
+            .expect("in → out arc");
+        st.cap[a] += 1;
+        st.cap[net.rev[a] as usize] -= 1;
+        let mut x = 2 * v + 1;
+        while x != t {
+            let a = (net.start[x] as usize..net.start[x + 1] as usize)
+                .find(|&a| net.fwd[a] && st.cap[net.rev[a] as usize] > 0)
+                .expect("flow leaves a sink-side node");
+            st.cap[a] += 1;
+            st.cap[net.rev[a] as usize] -= 1;
+            x = net.to[a] as usize;
+        }
+        let mut x = 2 * v;
+        while st.flags[x / 2] & IN_X == 0 {
+            let b = (net.start[x] as usize..net.start[x + 1] as usize)
+                .find(|&b| !net.fwd[b] && st.cap[b] > 0)
+                .expect("flow enters a source-side node");
+            st.cap[b] -= 1;
+            st.cap[net.rev[b] as usize] += 1;
+            x = net.to[b] as usize;
+        }
+    }
+
+    /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]);
+    /// then `lambda` is the flow of state `d`, else the node computes it afresh.
+    fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64, apart: bool) {
+        self.nodes += 1;
+        // Nodes are heavy (several flows each): the clock is cheap beside them.
+        if self.deadline.is_some_and(|dl| Instant::now() >= dl) {
+            self.timed_out = true;
+        }
+        if self.timed_out {
+            return;
+        }
+        let seeds = self.seeds.len();
+        if apart {
+            self.node_inner(d, lambda, mu, up);
+        } else {
+            self.node_together(d, mu, up);
+        }
+        self.seeds.truncate(seeds);
+    }
+
+    /// A node of the separation phase: bound, then branch on the first wall along the path
+    /// from the horse to the unicorn that crosses the fewest wallable tiles.
+    fn node_together(&mut self, d: usize, mut mu: i64, mut up: i64) {
+        let net = self.net;
+        let kleft = self.k - self.walls.len();
+        {
+            // Walls and forbidden tiles change the network in ways an incremental update does
+            // not follow (a wall may sit on any path): start the flow afresh.
+            let st = &mut self.st[d];
+            st.cap.copy_from_slice(&net.cap0);
+            for c in 0..net.m {
+                if st.flags[c] & FORBID != 0 {
+                    st.cap[net.through[c] as usize] = INF;
+                }
+            }
+        }
+        let mut lambda = 0;
+        while self.augment(d) {
+            lambda += 1;
+            if lambda > kleft {
+                return;
+            }
+        }
+        if self.apart(d) {
+            self.node_inner(d, lambda, mu, up);
+            return;
+        }
+        let (h, u) = (self.horse, self.unicorn);
+        self.region.clear();
+        self.region.extend([h as u32, u as u32]);
+        let bound = self.reach_bound(d, net.value[h] + net.value[u]);
+        if d == 0 {
+            self.root_bound = Some(bound);
+        }
+        if self.best.as_ref().is_some_and(|b| bound <= b.0) {
+            return;
+        }
+        if !self.swept {
+            self.swept = true;
+            mu = self.sweep(d, mu);
+        }
+        if let Some(b) = &self.best {
+            if up < (b.0 as i64 + 1) * SC {
+                return;
+            }
+        }
+        let st = &self.st[d];
+        if self.best.is_some() && !(st.pen_ok && st.pen[h] && st.pen[u]) {
+            let (pruned, m, ub) = self.tune(d, mu);
+            if pruned {
+                return;
+            }
+            mu = m;
+            up = ub;
+            if d == 0 {
+                let b = up.div_euclid(SC) as i32;
+                self.root_bound = Some(self.root_bound.map_or(b, |r| r.min(b)));
+            }
+        }
+        // Inside the relaxation's pen, every branch cuts that pen: each child's bound moves.
+        let inside = if self.st[d].pen_ok {
+            self.path_between(d, true)
+        } else {
+            None
+        };
+        let Some(path) = inside.or_else(|| self.path_between(d, false)) else {
+            return;
+        };
+        for v in path {
+            if self.walls.len() >= self.k {
+                break;
+            }
+            let v = v as usize;
+            self.child(d);
+            self.st[d + 1].flags[v] |= DEAD;
+            self.st[d + 1].pen_ok &= !self.st[d].pen[v];
+            self.walls.push(v as u32);
+            self.node(d + 1, 0, mu, up, false);
+            self.walls.pop();
+            if self.timed_out {
+                return;
+            }
+            // Later siblings: walls sets without this one (it was the first wall on the path).
+            self.st[d].flags[v] |= FORBID;
+            self.st[d].pen_ok &= self.st[d].pen[v];
+        }
+    }
+
+    /// Pens of the relaxation at a range of wall prices (good first incumbents); returns the
+    /// price with the least bound.
+    fn sweep(&mut self, d: usize, mut mu: i64) -> i64 {
+        let mut least = i64::MAX;
+        for m in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] {
+            let b = self.lagrange(d, m, i64::MAX);
+            if b < least {
+                least = b;
+                mu = m;
+            }
+        }
+        if d == 0 && self.seeds.is_empty() {
+            // Exact flows at the root with no bee decided: a bound on the whole level.
+            let b = least.div_euclid(SC) as i32;
+            self.root_bound = Some(self.root_bound.map_or(b, |r| r.min(b)));
+        }
+        mu
+    }
+
+    /// Whether the horse no longer reaches the unicorn without crossing walls or border tiles
+    /// (no pen holds a border tile, so paths through them need no wall).
+    fn apart(&mut self, d: usize) -> bool {
+        let net = self.net;
+        let st = &self.st[d];
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        self.pen_q.clear();
+        self.pen_q.push(self.horse as u32);
+        self.pen[self.horse] = ps;
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] != ps && st.flags[e] & DEAD == 0 && !net.border[e] {
+                    if e == self.unicorn {
+                        return false;
+                    }
+                    self.pen[e] = ps;
+                    self.pen_q.push(e as u32);
+                }
+            }
+        }
+        true
+    }
+
+    /// The tiles that may take a wall on a path from the horse to the unicorn (avoiding walls
+    /// and border tiles) that crosses the fewest of them; 0-1 breadth-first search.
+    /// With `in_pen`, the path stays inside the pen of the last exact relaxation (`None` when
+    /// the pen does not join the two).
+    fn path_between(&mut self, d: usize, in_pen: bool) -> Option<Vec<u32>> {
+        let net = self.net;
+        let st = &self.st[d];
+        let cost = |c: usize| u32::from(net.wallable[c] && st.flags[c] & FORBID == 0);
+        let mut dist = vec![u32::MAX; net.m];
+        let mut par = vec![NIL; net.m];
+        let mut dq = std::collections::VecDeque::new();
+        dist[self.horse] = 0;
+        dq.push_back(self.horse);
+        while let Some(c) = dq.pop_front() {
+            if c == self.unicorn {
+                break;
+            }
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if st.flags[e] & DEAD != 0 || net.border[e] || (in_pen && !st.pen[e]) {
+                    continue;
+                }
+                let w = cost(e);
+                if dist[c] + w < dist[e] {
+                    dist[e] = dist[c] + w;
+                    par[e] = c as u32;
+                    if w == 0 {
+                        dq.push_front(e);
+                    } else {
+                        dq.push_back(e);
+                    }
+                }
+            }
+        }
+        if dist[self.unicorn] == u32::MAX {
+            return None;
+        }
+        let mut path = Vec::new();
+        let mut c = self.unicorn;
+        while c != self.horse {
+            if cost(c) == 1 {
+                path.push(c as u32);
+            }
+            c = par[c] as usize;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// `up`: the parent's Lagrangian bound (scaled), also valid here.
+    fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
+        let net = self.net;
+        let kleft = self.k - self.walls.len();
+        let connected = loop {
+            while self.augment(d) {
+                lambda += 1;
+                if lambda > kleft {
+                    return;
+                }
+            }
+            let connected = self.flood_region(d);
+            let undecided = self
+                .region
+                .iter()
+                .map(|&c| c as usize)
+                .find(|&c| net.bee[c] && self.st[d].flags[c] & IN_X == 0);
+            let Some(b) = undecided else {
+                break connected;
+            };
+            self.child(d);
+            self.st[d + 1].flags[b] |= OUT;
+            self.st[d + 1].pen_ok &= !self.st[d].pen[b];
+            self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
+            self.node(d + 1, lambda, mu, up, true);
+            if self.timed_out {
+                return;
+            }
+            self.st[d].flags[b] |= IN_X;
+            self.seeds.push(b as u32);
+        };
+        if !connected && !self.joinable(d) {
+            return;
+        }
+        let mut value = 0;
+        for &c in &self.region {
+            self.st[d].flags[c as usize] |= IN_X;
+            value += net.value[c as usize];
+        }
+        // The cut: out-side neighbours of the region.
+        self.cut.clear();
+        self.mstamp += 1;
+        for i in 0..self.region.len() {
+            let c = self.region[i] as usize;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.mark[e] != self.mstamp
+                    && self.vis[2 * e] != self.stamp
+                    && self.vis[2 * e + 1] == self.stamp
+                    && self.st[d].flags[e] & DEAD == 0
+                {
+                    self.mark[e] = self.mstamp;
+                    self.cut.push(e as u32);
+                }
+            }
+        }
+        debug_assert_eq!(self.cut.len(), lambda);
+        if connected {
+            let score = value;
+            if self.best.as_ref().is_none_or(|b| score > b.0) {
+                let mut w = self.walls.clone();
+                w.extend_from_slice(&self.cut);
+                self.best = Some((score, w));
+            }
+        }
+        let bound = self.reach_bound(d, value);
+        if d == 0 && self.seeds.is_empty() {
+            // No bee decided yet: the bound holds for the whole level.
+            self.root_bound = Some(bound);
+        }
+        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
+            return;
+        }
+        if !self.swept {
+            self.swept = true;
+            mu = self.sweep(d, mu);
+        }
+        if let Some(b) = &self.best {
+            let target = (b.0 as i64 + 1) * SC;
+            if up < target {
+                return;
+            }
+            let st = &self.st[d];
+            let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
+            if !inherited {
+                let (pruned, m, ub) = self.tune(d, mu);
+                if pruned {
+                    return;
+                }
+                mu = m;
+                up = ub;
+            }
+        }
+        let (v, wall_first) = self.pick(d);
+        let v = v as usize;
+        for wall_branch in [wall_first, !wall_first] {
+            self.child(d);
+            if wall_branch {
+                // v takes a wall.
+                self.cancel_through(d + 1, v);
+                self.st[d + 1].flags[v] |= DEAD;
+                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
+                self.walls.push(v as u32);
+                self.node(d + 1, lambda - 1, mu, up, true);
+                self.walls.pop();
+            } else {
+                // v joins the pen.
+                self.st[d + 1].flags[v] |= IN_X;
+                self.node(d + 1, lambda, mu, up, true);
+            }
+            if self.timed_out {
+                return;
+            }
+        }
+    }
+
+    /// Local descent on the multiplier from `mu`; `(true, _)` as soon as a bound prunes.
+    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64, i64) {
+        let target = self
+            .best
+            .as_ref()
+            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
+        let mut lam = mu;
+        let mut best = self.lagrange(d, lam, target);
+        if best < target {
+            return (true, lam, best);
+        }
+        self.capture_pen(d);
+        let mut step = SC;
+        let mut evals = 1;
+        let max_evals = if d <= SHALLOW && self.net.m >= BIG {
+            SHALLOW_EVALS
+        } else {
+            TUNE_EVALS
+        };
+        while step > 0 && evals < max_evals {
+            let mut moved = false;
+            for dir in [1i64, -1] {
+                let l = lam + dir * step;
+                if l < 0 {
+                    continue;
+                }
+                let b = self.lagrange(d, l, target);
+                evals += 1;
+                if b < target {
+                    return (true, l, b);
+                }
+                if b < best {
+                    self.capture_pen(d);
+                    best = b;
+                    lam = l;
+                    moved = true;
+                    step *= 2;
+                    break;
+                }
+            }
+            if !moved {
+                step /= 2;
+            }
+        }
+        (false, lam, best)
+    }
+
+    /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
+    /// best pen minus `mu` per wall is a maximum-weight closure (tile in ⇒
+    /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
+    /// part and its rim from the last `reach_bound`. Stops early once below `target`.
+    fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        let net = self.net;
+        let st = &self.st[d];
+        let wl = |c: usize| net.wallable[c] && st.flags[c] & FORBID == 0;
+        // The region (X, first in the queue) is contracted into the source.
+        let r = self.region.len();
+        let (nc, nb) = (self.queue.len() - r, self.bd.len());
+        let l = nc + nb;
+        let (s, t) = (2 * l, 2 * l + 1);
+        for (i, &c) in self.queue[r..].iter().chain(self.bd.iter()).enumerate() {
+            self.loc[c as usize] = i as u32;
+        }
+        let g = &mut self.dinic;
+        g.reset(2 * l + 2);
+        let p = mu;
+        let (mut konst, mut pos) = (0i64, 0i64);
+        let mut profit = |g: &mut Dinic, node: usize, w: i64| {
+            if w > 0 {
+                pos += w;
+                g.edge(s, node, w);
+            } else if w < 0 {
+                g.edge(node, t, -w);
+            }
+        };
+        for &c in &self.region {
+            let c = c as usize;
+            konst += net.value[c] as i64 * SC;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if st.flags[e] & (DEAD | IN_X) != 0 {
+                    continue;
+                }
+                // A cut tile: walled (or in the pen).
+                let j = self.loc[e] as usize;
+                g.edge(s, 2 * j + usize::from(wl(e)), dinic::INF);
+            }
+        }
+        for (i, &c) in self.queue[r..].iter().enumerate() {
+            let c = c as usize;
+            let (a, b) = (2 * i, 2 * i + 1);
+            let w = net.value[c] as i64 * SC;
+            if wl(c) {
+                profit(g, a, w + p);
+                profit(g, b, -p);
+                g.edge(a, b, dinic::INF);
+            } else {
+                profit(g, a, w);
+            }
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if st.flags[e] & (DEAD | IN_X) != 0 {
+                    continue;
+                }
+                let j = self.loc[e] as usize;
+                g.edge(a, 2 * j + usize::from(wl(e)), dinic::INF);
+            }
+        }
+        for (i, &c) in self.bd.iter().enumerate() {
+            let i = nc + i;
+            g.edge(2 * i, t, dinic::INF);
+            if wl(c as usize) {
+                profit(g, 2 * i + 1, -p);
+            }
+        }
+        let left = (self.k - self.walls.len()) as i64;
+        let top = konst + pos + mu * left;
+        // Pruned once top - flow < target.
+        let limit = if target == i64::MAX {
+            dinic::INF
+        } else {
+            top - target + 1
+        };
+        if limit <= 0 {
+            return top;
+        }
+        let flow = g.run(s, t, limit);
+        if flow < limit {
+            self.offer_closure(d);
+        }
+        top - flow
+    }
+
+    /// After an exact closure cut: the closure's parts holding the horse and the unicorn,
+    /// walled in, as a solution when they are apart and the walls fit the budget.
+    fn offer_closure(&mut self, d: usize) {
+        let net = self.net;
+        let st = &self.st[d];
+        let reach = self.reach_stamp;
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        let in_pen = |c: usize, s: &Self| {
+            st.flags[c] & IN_X != 0
+                || (s.mark[c] == reach && s.dinic.source_side(2 * s.loc[c] as usize))
+        };
+        let mut new_walls = Vec::new();
+        let mut value = 0;
+        for (tag, src) in [(1u8, self.horse), (2, self.unicorn)] {
+            if self.pen[src] == ps {
+                return;
+            }
+            self.pen[src] = ps;
+            self.side[src] = tag;
+            self.pen_q.clear();
+            self.pen_q.push(src as u32);
+            let mut qi = 0;
+            while qi < self.pen_q.len() {
+                let c = self.pen_q[qi] as usize;
+                qi += 1;
+                value += net.value[c];
+                for &e in net.nbrs(c) {
+                    let e = e as usize;
+                    if st.flags[e] & DEAD != 0 {
+                        continue;
+                    }
+                    if self.pen[e] == ps {
+                        if self.side[e] != WALL_SIDE && self.side[e] != tag {
+                            return;
+                        }
+                        continue;
+                    }
+                    self.pen[e] = ps;
+                    if in_pen(e, self) {
+                        self.side[e] = tag;
+                        self.pen_q.push(e as u32);
+                    } else {
+                        if !net.wallable[e] || st.flags[e] & FORBID != 0 {
+                            return;
+                        }
+                        self.side[e] = WALL_SIDE;
+                        new_walls.push(e as u32);
+                    }
+                }
+            }
+        }
+        if self.walls.len() + new_walls.len() > self.k {
+            return;
+        }
+        if self.best.as_ref().is_none_or(|b| value > b.0) {
+            let mut w = self.walls.clone();
+            w.extend_from_slice(&new_walls);
+            self.best = Some((value, w));
+        }
+    }
+
+    /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
+    /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
+    fn pick(&self, d: usize) -> (u32, bool) {
+        let st = &self.st[d];
+        if st.pen_ok {
+            if let Some(&c) = self.cut.iter().find(|&&c| st.pen[c as usize]) {
+                return (c, false);
+            }
+            return (self.cut[0], true);
+        }
+        (self.cut[0], false)
+    }
+
+    /// Whether every bee decided in can still join the horse's or the unicorn's pen: one of
+    /// them reaches it without crossing walls, border tiles or bees kept out.
+    fn joinable(&mut self, d: usize) -> bool {
+        let net = self.net;
+        let st = &self.st[d];
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        self.pen_q.clear();
+        for a in [self.horse, self.unicorn] {
+            self.pen_q.push(a as u32);
+            self.pen[a] = ps;
+        }
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
+                    self.pen[e] = ps;
+                    self.pen_q.push(e as u32);
+                }
+            }
+        }
+        self.seeds.iter().all(|&c| self.pen[c as usize] == ps)
+    }
+
+    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
+    fn capture_pen(&mut self, d: usize) {
+        let st = &mut self.st[d];
+        st.pen.iter_mut().for_each(|p| *p = false);
+        for &c in &self.region {
+            st.pen[c as usize] = true;
+        }
+        for &c in &self.queue[self.region.len()..] {
+            st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
+        }
+        st.pen_ok = true;
+    }
+
+    /// The pens: cells on the source side of the furthest min cut that X reaches (X is the
+    /// union of the parts holding the horse, the unicorn and the bees decided in). Returns
+    /// whether every part holds the horse or the unicorn (the two are apart here).
+    fn flood_region(&mut self, d: usize) -> bool {
+        let net = self.net;
+        self.mstamp += 1;
+        self.region.clear();
+        let flags = &self.st[d].flags;
+        let (vis, stamp) = (&self.vis, self.stamp);
+        let mut connected = true;
+        let seeds = [self.horse, self.unicorn]
+            .into_iter()
+            .chain(self.seeds.iter().map(|&b| b as usize));
+        for (i, src) in seeds.enumerate() {
+            if self.mark[src] == self.mstamp {
+                continue;
+            }
+            if i > 1 {
+                connected = false;
+            }
+            self.mark[src] = self.mstamp;
+            let first = self.region.len();
+            self.region.push(src as u32);
+            let mut qi = first;
+            while qi < self.region.len() {
+                let c = self.region[qi] as usize;
+                qi += 1;
+                for &e in net.nbrs(c) {
+                    let e = e as usize;
+                    if self.mark[e] != self.mstamp
+                        && vis[2 * e] != stamp
+                        && vis[2 * e + 1] != stamp
+                        && flags[e] & DEAD == 0
+                    {
+                        self.mark[e] = self.mstamp;
+                        self.region.push(e as u32);
+                    }
+                }
+            }
+        }
+        connected
+    }
+
+    /// Value of the region plus every positive tile reachable from it without crossing walls,
+    /// border tiles or bees kept out: no pen of the subtree can hold more.
+    fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
+        let net = self.net;
+        let st = &self.st[d];
+        self.mstamp += 1;
+        self.reach_stamp = self.mstamp;
+        self.queue.clear();
+        self.bd.clear();
+        for &c in &self.region {
+            self.mark[c as usize] = self.mstamp;
+            self.queue.push(c);
+        }
+        let mut total = value;
+        let mut qi = 0;
+        while qi < self.queue.len() {
+            let c = self.queue[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.mark[e] == self.mstamp || st.flags[e] & DEAD != 0 {
+                    continue;
+                }
+                self.mark[e] = self.mstamp;
+                if st.flags[e] & OUT != 0 || net.border[e] {
+                    self.bd.push(e as u32);
+                    continue;
+                }
+                total += net.value[e].max(0);
+                self.queue.push(e as u32);
+            }
+        }
+        total
+    }
+}
+
+pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
+    let start = Instant::now();
+    let Some(unicorn) = level.unicorn() else {
+        return Solution {
+            status: SolveStatus::Unsolvable,
+            score: 0,
+            bound: 0,
+            walls: Vec::new(),
+            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+            nodes: 0,
+        };
+    };
+    let horse = level.horse();
+    let open = vec![false; level.tiles.len()];
+    let mut cells: Vec<usize> = check::flood(level, &open, horse).0;
+    cells.extend(check::flood(level, &open, unicorn).0);
+    cells.retain(|&g| level.tiles[g] != Tile::Wall);
+    cells.sort_unstable();
+    cells.dedup();
+    let net = Net::new(level, &cells);
+    let cell_of = |g: usize| cells.binary_search(&g).expect("animal on its island");
+    let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+    let mut s = Search {
+        net: &net,
+        st: vec![State {
+            cap: net.cap0.clone(),
+            flags: vec![0; net.m],
+            pen: vec![false; net.m],
+            pen_ok: false,
+        }],
+        vis: vec![0; 2 * net.m + 1],
+        par: vec![NIL; 2 * net.m + 1],
+        stamp: 0,
+        mark: vec![0; net.m],
+        mstamp: 0,
+        queue: Vec::new(),
+        region: Vec::new(),
+        cut: Vec::new(),
+        bd: Vec::new(),
+        loc: vec![0; net.m],
+        dinic: Dinic::default(),
+        k,
+        horse: cell_of(horse),
+        unicorn: cell_of(unicorn),
+        walls: Vec::new(),
+        seeds: Vec::new(),
+        best: None,
+        root_bound: None,
+        reach_stamp: 0,
+        swept: false,
+        pen: vec![0; net.m],
+        side: vec![0; net.m],
+        pstamp: 0,
+        pen_q: Vec::new(),
+        nodes: 0,
+        deadline,
+        timed_out: false,
+    };
+    s.st[0].flags[s.horse] |= IN_X;
+    s.st[0].flags[s.unicorn] |= IN_X;
+    s.node(0, 0, 2 * SC, i64::MAX, false);
+    let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
+    let best = s.best.take();
+    let mut walls: Vec<[usize; 2]> = best
+        .as_ref()
+        .map(|b| {
+            b.1.iter()
+                .map(|&c| {
+                    let g = net.grid[c as usize];
+                    [g / level.cols, g % level.cols]
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    walls.sort();
+    let status = match (&best, timed_out) {
+        (_, true) => SolveStatus::GaveUp,
+        (Some(_), false) => SolveStatus::Optimal,
+        (None, false) => SolveStatus::Unsolvable,
+    };
+    let score = best.as_ref().map_or(0, |b| b.0);
+    let bound = match status {
+        SolveStatus::Optimal => score,
+        SolveStatus::Unsolvable => 0,
+        SolveStatus::GaveUp => root_bound
+            .unwrap_or_else(|| {
+                (0..net.m)
+                    .filter(|&c| !net.border[c])
+                    .map(|c| net.value[c].max(0))
+                    .sum()
+            })
+            .max(score),
+    };
+    Solution {
+        status,
+        score,
+        bound,
+        walls,
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::enclose::format::parse;
+
+    fn run(text: &str) -> Solution {
+        let level = parse(text, "t", None).unwrap();
+        let sol = solve(&level, None);
+        if sol.status == SolveStatus::Optimal {
+            assert_eq!(check::score(&level, &sol.walls), Ok(sol.score), "{text}");
+        }
+        sol
+    }
+
+    #[test]
+    fn animals_side_by_side_cannot_be_parted() {
+        let sol = run("budget: 9\nvariant: quarrel\n~~~~~~\n~.HU.~\n~....~\n~~~~~~\n");
+        assert_eq!(sol.status, SolveStatus::Unsolvable);
+    }
+
+    #[test]
+    fn one_wall_between_serves_both_pens() {
+        // The wall between them is shared; two more, on the border tiles, close the ends.
+        let sol = run(
+            "budget: 3\nvariant: quarrel\n~~~~~~~~~\n~~~~~~~~~\n..H...U..\n~~~~~~~~~\n~~~~~~~~~\n",
+        );
+        assert_eq!(sol.status, SolveStatus::Optimal);
+        assert_eq!(sol.score, 6);
+        assert_eq!(sol.walls.len(), 3);
+    }
+
+    #[test]
+    fn a_portal_joins_the_pens_unless_walled() {
+        // Two rooms linked by portal 0: each animal's room must be split from the portal.
+        let text = "budget: 2\nvariant: quarrel\n~~~~~~~~~\n~H.0~U.0~\n~~~~~~~~~\n";
+        let sol = run(text);
+        assert_eq!(sol.status, SolveStatus::Optimal);
+        // One wall cuts one animal off the portals; the other keeps both rooms' portal ends.
+        assert_eq!(sol.score, 1 + 4);
+        assert_eq!(sol.walls.len(), 1);
+        let sol = run(&text.replace("budget: 2", "budget: 0"));
+        assert_eq!(sol.status, SolveStatus::Unsolvable);
+    }
+
+    #[test]
+    fn bees_are_walled_off_or_taken() {
+        // The bee costs 5 and its tile alone is worth 1: wall it off when a wall is left.
+        let text = "budget: 2\nvariant: quarrel\n~~~~~~~\n~H.~U.~\n~~S~~~~\n~~.~~~~\n~~~~~~~\n";
+        let sol = run(text);
+        assert_eq!(sol.status, SolveStatus::Optimal);
+        assert_eq!(sol.score, 1 + 2, "{sol:?}");
+        let sol = run(&text.replace("budget: 2", "budget: 0"));
+        assert_eq!(sol.score, 2 - 4 + 1 + 2);
+    }
+
+    #[test]
+    fn no_unicorn_is_unsolvable() {
+        let mut level = parse("budget: 2\n~~~~\n~H.~\n~~~~\n", "t", None).unwrap();
+        level.variant = crate::games::enclose::model::Variant::Quarrel;
+        assert_eq!(solve(&level, None).status, SolveStatus::Unsolvable);
+    }
+
+    #[test]
+    fn deadline_gives_a_valid_bound() {
+        let level = crate::games::enclose::generate::generate(
+            0,
+            &crate::games::enclose::generate::Params {
+                variant: crate::games::enclose::model::Variant::Quarrel,
+                ..crate::games::enclose::generate::Params::for_seed(0)
+            },
+        );
+        let sol = solve(&level, Some(Instant::now()));
+        assert_eq!(sol.status, SolveStatus::GaveUp);
+        assert!(sol.bound >= sol.score);
+        let full = solve(&level, None);
+        assert_eq!(full.status, SolveStatus::Optimal);
+        assert!(full.score <= sol.bound);
+    }
+}
