@@ -127,12 +127,20 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         };
         push(&mut groups, key, row);
     }
+    // ENCLOSE_BENCH_VARIANTS=main,lovebirds,...: only these generated variants.
+    let variants = std::env::var("ENCLOSE_BENCH_VARIANTS").ok();
     for variant in [
         Variant::Main,
         Variant::Lovebirds,
         Variant::CostlyWalls,
         Variant::Quarrel,
     ] {
+        if variants
+            .as_ref()
+            .is_some_and(|v| !v.split(',').any(|x| x.trim() == variant.to_string()))
+        {
+            continue;
+        }
         for seed in gen_from..gen_from + generated {
             let params = generate::Params {
                 variant,
