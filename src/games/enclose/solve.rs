@@ -6,6 +6,7 @@
 //! (see [`sep`]). Bees (negative tiles) are decided lazily, in or out, when a pen would take
 //! them in. The quarrel round uses the first solver, escape-path branch and bound ([`legacy`]).
 
+mod closure;
 mod dinic;
 mod legacy;
 mod sep;
