@@ -17,8 +17,9 @@
 //! bounds prune against the incumbent:
 //! * reach: P plus every positive tile reachable from it without crossing walls or border;
 //! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
-//!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut (Dinic), plus
-//!   μ per wall left. μ is swept at the root and tuned by a short descent per node. A node
+//!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut, plus
+//!   μ per wall left. The cut's flow is kept per node ([`super::closure`]): a child only
+//!   augments what its own constraints add. μ is swept at the root and tuned by a short descent per node. A node
 //!   whose X lies inside the closure pen of an ancestor (and none of whose new walls or
 //!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
 //!   relaxation at that μ could not prune.
