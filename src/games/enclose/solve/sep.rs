@@ -404,10 +404,13 @@ impl<'a> Search<'a> {
             return;
         }
         if !self.swept {
-            // Pens of the relaxation at a range of wall prices: good first incumbents.
+            // Pens of the relaxation at a range of wall prices: good first incumbents. The
+            // pens shrink as the price rises, and the horse's part fits the budget only past
+            // some price, where the best ones lie: a fine sweep finds them (rising prices
+            // only add capacity, so each step augments the last flow).
             self.swept = true;
             let mut least = i64::MAX;
-            for m in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] {
+            for m in (1..=64).chain((72..=256).step_by(8)) {
                 let b = self.lagrange(d, m, i64::MAX);
                 if b < least {
                     least = b;
