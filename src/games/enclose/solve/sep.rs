@@ -50,6 +50,8 @@ const TUNE_EVALS: usize = 3;
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
+/// Islands from this size on get the fine price sweep at the root.
+const FINE_SWEEP: usize = 200;
 
 /// The static flow network of the island.
 struct Net {
@@ -407,10 +409,16 @@ impl<'a> Search<'a> {
             // Pens of the relaxation at a range of wall prices: good first incumbents. The
             // pens shrink as the price rises, and the horse's part fits the budget only past
             // some price, where the best ones lie: a fine sweep finds them (rising prices
-            // only add capacity, so each step augments the last flow).
+            // only add capacity, so each step augments the last flow). Small islands are
+            // searched faster than swept.
             self.swept = true;
             let mut least = i64::MAX;
-            for m in (1..=64).chain((72..=256).step_by(8)) {
+            let prices: Vec<i64> = if self.net.m >= FINE_SWEEP {
+                (1..=64).chain((72..=256).step_by(8)).collect()
+            } else {
+                vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
+            };
+            for m in prices {
                 let b = self.lagrange(d, m, i64::MAX);
                 if b < least {
                     least = b;
