@@ -292,8 +292,35 @@ impl Closure {
         (x, amt)
     }
 
-    fn bfs(&mut self, f: &Flow) -> bool {
+    /// Labels nodes with their residual distance to t, up to s's; whether s reaches t. From t,
+    /// because s touches nearly every cell: every labelled node then lies on a path to t.
+    fn bfs_to_t(&mut self, f: &Flow) -> bool {
         let (s, t) = (2 * self.m, 2 * self.m + 1);
+        self.level.iter_mut().for_each(|l| *l = -1);
+        self.level[t] = 0;
+        self.queue.clear();
+        self.queue.push(t as u32);
+        let mut qi = 0;
+        while qi < self.queue.len() {
+            let v = self.queue[qi] as usize;
+            qi += 1;
+            for a in self.start[v] as usize..self.start[v + 1] as usize {
+                let u = self.to[a] as usize;
+                if f.res[self.rev[a] as usize] > 0 && self.level[u] < 0 {
+                    self.level[u] = self.level[v] + 1;
+                    if u == s {
+                        return true;
+                    }
+                    self.queue.push(u as u32);
+                }
+            }
+        }
+        false
+    }
+
+    /// Labels the nodes s reaches in the residual graph (the source side of the min cut).
+    fn bfs_from_s(&mut self, f: &Flow) {
+        let s = 2 * self.m;
         self.level.iter_mut().for_each(|l| *l = -1);
         self.level[s] = 0;
         self.queue.clear();
@@ -306,14 +333,10 @@ impl Closure {
                 let v = self.to[a] as usize;
                 if f.res[a] > 0 && self.level[v] < 0 {
                     self.level[v] = self.level[u] + 1;
-                    if v == t {
-                        return true;
-                    }
                     self.queue.push(v as u32);
                 }
             }
         }
-        false
     }
 
     fn dfs(&mut self, f: &mut Flow, u: usize, t: usize, lim: i32) -> i32 {
@@ -324,7 +347,7 @@ impl Closure {
         while self.iter[u] < self.start[u + 1] {
             let a = self.iter[u] as usize;
             let v = self.to[a] as usize;
-            if f.res[a] > 0 && self.level[v] == self.level[u] + 1 {
+            if f.res[a] > 0 && self.level[v] >= 0 && self.level[v] == self.level[u] - 1 {
                 let d = self.dfs(f, v, t, (lim - pushed).min(f.res[a]));
                 if d > 0 {
                     f.res[a] -= d;
@@ -345,7 +368,11 @@ impl Closure {
     /// [`Closure::in_pen`] tells the min cut).
     pub(super) fn run(&mut self, f: &mut Flow, limit: i64) {
         let (s, t) = (2 * self.m, 2 * self.m + 1);
-        while f.value < limit && self.bfs(f) {
+        while f.value < limit {
+            if !self.bfs_to_t(f) {
+                self.bfs_from_s(f);
+                return;
+            }
             self.iter
                 .copy_from_slice(&self.start[..self.start.len() - 1]);
             let want = (limit - f.value).min(INF as i64 / 2) as i32;
