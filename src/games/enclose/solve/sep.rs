@@ -17,8 +17,9 @@
 //! bounds prune against the incumbent:
 //! * reach: P plus every positive tile reachable from it without crossing walls or border;
 //! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
-//!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut (Dinic), plus
-//!   μ per wall left. μ is swept at the root and tuned by a short descent per node. A node
+//!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut, plus
+//!   μ per wall left. The cut's flow is kept per node ([`super::closure`]): a child only
+//!   augments what its own constraints add. μ is swept at the root and tuned by a short descent per node. A node
 //!   whose X lies inside the closure pen of an ancestor (and none of whose new walls or
 //!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
 //!   relaxation at that μ could not prune.
@@ -29,7 +30,7 @@
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
-use super::dinic::{self, Dinic};
+use super::closure::{Closure, Flow};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile, Variant, WALL_COST};
 use std::time::Instant;
@@ -49,6 +50,8 @@ const TUNE_EVALS: usize = 3;
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
+/// Islands from this size on get the fine price sweep at the root.
+const FINE_SWEEP: usize = 200;
 
 /// The static flow network of the island.
 struct Net {
@@ -184,6 +187,8 @@ struct State {
     /// multiplier and the node skips its own).
     pen: Vec<bool>,
     pen_ok: bool,
+    /// The closure flow last computed on the path here.
+    flow: Flow,
 }
 
 struct Search<'a> {
@@ -200,8 +205,7 @@ struct Search<'a> {
     cut: Vec<u32>,
     /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
     bd: Vec<u32>,
-    loc: Vec<u32>,
-    dinic: Dinic,
+    closure: Closure,
     k: usize,
     cost: i32,
     horse: usize,
@@ -232,6 +236,9 @@ impl<'a> Search<'a> {
             b[0].flags.copy_from_slice(&a[d].flags);
             b[0].pen.copy_from_slice(&a[d].pen);
             b[0].pen_ok = a[d].pen_ok;
+            b[0].flow.res.copy_from_slice(&a[d].flow.res);
+            b[0].flow.p = a[d].flow.p;
+            b[0].flow.value = a[d].flow.value;
         }
     }
 
@@ -399,10 +406,19 @@ impl<'a> Search<'a> {
             return;
         }
         if !self.swept {
-            // Pens of the relaxation at a range of wall prices: good first incumbents.
+            // Pens of the relaxation at a range of wall prices: good first incumbents. The
+            // pens shrink as the price rises, and the horse's part fits the budget only past
+            // some price, where the best ones lie: a fine sweep finds them (rising prices
+            // only add capacity, so each step augments the last flow). Small islands are
+            // searched faster than swept.
             self.swept = true;
             let mut least = i64::MAX;
-            for m in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] {
+            let prices: Vec<i64> = if self.net.m >= FINE_SWEEP {
+                (1..=64).chain((72..=256).step_by(8)).collect()
+            } else {
+                vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
+            };
+            for m in prices {
                 let b = self.lagrange(d, m, i64::MAX);
                 if b < least {
                     least = b;
@@ -502,79 +518,32 @@ impl<'a> Search<'a> {
     /// part and its rim from the last `reach_bound`. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
         let net = self.net;
-        let st = &self.st[d];
-        // The region (X, first in the queue) is contracted into the source.
-        let r = self.region.len();
-        let (nc, nb) = (self.queue.len() - r, self.bd.len());
-        let l = nc + nb;
-        let (s, t) = (2 * l, 2 * l + 1);
-        for (i, &c) in self.queue[r..].iter().chain(self.bd.iter()).enumerate() {
-            self.loc[c as usize] = i as u32;
-        }
-        let g = &mut self.dinic;
-        g.reset(2 * l + 2);
-        let p = mu + self.cost as i64 * SC;
-        let (mut konst, mut pos) = (0i64, 0i64);
-        let mut profit = |g: &mut Dinic, node: usize, w: i64| {
-            if w > 0 {
-                pos += w;
-                g.edge(s, node, w);
-            } else if w < 0 {
-                g.edge(node, t, -w);
+        let st = &mut self.st[d];
+        let cl = &mut self.closure;
+        // The node's constraints, on top of those of the ancestor the flow came from.
+        for c in 0..net.m {
+            let f = st.flags[c];
+            if f & DEAD != 0 {
+                cl.force_wall(&mut st.flow, c);
+            } else if f & IN_X != 0 {
+                cl.force_in(&mut st.flow, c);
+            } else if f & OUT != 0 || self.mark[c] != self.reach_stamp {
+                cl.force_out(&mut st.flow, c);
             }
-        };
+        }
         for &c in &self.region {
-            let c = c as usize;
-            konst += net.value[c] as i64 * SC;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if st.flags[e] & (DEAD | IN_X) != 0 {
-                    continue;
-                }
-                // A cut tile: walled (or in the pen).
-                let j = self.loc[e] as usize;
-                g.edge(s, 2 * j + usize::from(net.wallable[e]), dinic::INF);
-            }
+            cl.force_in(&mut st.flow, c as usize);
         }
-        for (i, &c) in self.queue[r..].iter().enumerate() {
-            let c = c as usize;
-            let (a, b) = (2 * i, 2 * i + 1);
-            let w = net.value[c] as i64 * SC;
-            if net.wallable[c] {
-                profit(g, a, w + p);
-                profit(g, b, -p);
-                g.edge(a, b, dinic::INF);
-            } else {
-                profit(g, a, w);
-            }
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if st.flags[e] & (DEAD | IN_X) != 0 {
-                    continue;
-                }
-                let j = self.loc[e] as usize;
-                g.edge(a, 2 * j + usize::from(net.wallable[e]), dinic::INF);
-            }
-        }
-        for (i, &c) in self.bd.iter().enumerate() {
-            let i = nc + i;
-            g.edge(2 * i, t, dinic::INF);
-            if net.wallable[c as usize] {
-                profit(g, 2 * i + 1, -p);
-            }
-        }
-        let left = (self.k - self.walls.len()) as i64;
-        let top = konst + pos - self.cost as i64 * SC * self.walls.len() as i64 + mu * left;
+        cl.set_price(&mut st.flow, (mu + self.cost as i64 * SC) as i32);
+        let top = cl.total + mu * self.k as i64;
         // Pruned once top - flow < target.
         let limit = if target == i64::MAX {
-            dinic::INF
+            i64::MAX
         } else {
             top - target + 1
         };
-        if limit <= 0 {
-            return top;
-        }
-        let flow = g.run(s, t, limit);
+        cl.run(&mut st.flow, limit);
+        let flow = st.flow.value;
         if flow < limit {
             self.offer_closure(d);
         }
@@ -586,13 +555,9 @@ impl<'a> Search<'a> {
     fn offer_closure(&mut self, d: usize) {
         let net = self.net;
         let st = &self.st[d];
-        let reach = self.reach_stamp;
         self.pstamp += 1;
         let ps = self.pstamp;
-        let in_pen = |c: usize, s: &Self| {
-            st.flags[c] & IN_X != 0
-                || (s.mark[c] == reach && s.dinic.source_side(2 * s.loc[c] as usize))
-        };
+        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.closure.in_pen(c);
         self.pen_q.clear();
         self.pen_q.push(self.horse as u32);
         self.pen[self.horse] = ps;
@@ -683,7 +648,7 @@ impl<'a> Search<'a> {
             st.pen[c as usize] = true;
         }
         for &c in &self.queue[self.region.len()..] {
-            st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
+            st.pen[c as usize] = self.closure.in_pen(c as usize);
         }
         st.pen_ok = true;
     }
@@ -785,6 +750,10 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).ok();
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+    let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
+    let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
+        net.nbrs(c).to_vec()
+    });
     let mut s = Search {
         net: &net,
         st: vec![State {
@@ -792,6 +761,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
             flags: vec![0; net.m],
             pen: vec![false; net.m],
             pen_ok: false,
+            flow,
         }],
         vis: vec![0; 2 * net.m + 1],
         par: vec![NIL; 2 * net.m + 1],
@@ -802,8 +772,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         region: Vec::new(),
         cut: Vec::new(),
         bd: Vec::new(),
-        loc: vec![0; net.m],
-        dinic: Dinic::default(),
+        closure,
         k,
         cost: if level.variant == Variant::CostlyWalls {
             WALL_COST
