@@ -9,6 +9,7 @@
 
 mod closure;
 mod dinic;
+mod net;
 mod quarrel;
 mod sep;
 

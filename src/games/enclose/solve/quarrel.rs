@@ -20,12 +20,11 @@
 //! and fit the budget, are offered as solutions.
 
 use super::dinic::{self, Dinic};
+use super::net::{Net, INF, NIL};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::Instant;
 
-const INF: i32 = 1 << 24;
-const NIL: u32 = u32::MAX;
 /// Cell flags: forced into a pen, walled, bee kept out of the pens, no wall allowed (an
 /// earlier sibling of the separation phase walled it).
 const IN_X: u8 = 1;
@@ -43,140 +42,6 @@ const TUNE_EVALS: usize = 3;
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
-
-/// The static flow network of the island.
-struct Net {
-    m: usize,
-    /// Grid index of each cell.
-    grid: Vec<usize>,
-    value: Vec<i32>,
-    wallable: Vec<bool>,
-    border: Vec<bool>,
-    bee: Vec<bool>,
-    nbr_start: Vec<u32>,
-    nbr: Vec<u32>,
-    /// CSR arcs per node: in = 2c, out = 2c + 1, T = 2m.
-    start: Vec<u32>,
-    to: Vec<u32>,
-    rev: Vec<u32>,
-    fwd: Vec<bool>,
-    cap0: Vec<i32>,
-    /// The (initially closed) arc out → T of each bee, NIL for other cells.
-    bee_arc: Vec<u32>,
-    /// The in → out arc of each cell.
-    through: Vec<u32>,
-}
-
-impl Net {
-    fn new(level: &Level, cells: &[usize]) -> Net {
-        let n = level.tiles.len();
-        let mut id = vec![NIL; n];
-        for (c, &g) in cells.iter().enumerate() {
-            id[g] = c as u32;
-        }
-        let adj = level.adjacency();
-        let m = cells.len();
-        let t = 2 * m as u32;
-        let mut edges: Vec<(u32, u32, i32)> = Vec::new();
-        let mut nbr_start = vec![0u32];
-        let mut nbr = Vec::new();
-        let mut bee_edge = vec![NIL; m];
-        let mut through_edge = vec![0u32; m];
-        for (c, &g) in cells.iter().enumerate() {
-            let c32 = c as u32;
-            let tile = level.tiles[g];
-            through_edge[c] = edges.len() as u32;
-            edges.push((2 * c32, 2 * c32 + 1, if tile.wallable() { 1 } else { INF }));
-            for &j in &adj[g] {
-                let d = id[j as usize];
-                if d != NIL {
-                    nbr.push(d);
-                    edges.push((2 * c32 + 1, 2 * d, INF));
-                }
-            }
-            nbr_start.push(nbr.len() as u32);
-            if level.is_border(g) {
-                edges.push((2 * c32 + 1, t, INF));
-            } else if tile == Tile::Bees {
-                bee_edge[c] = edges.len() as u32;
-                edges.push((2 * c32 + 1, t, 0));
-            }
-        }
-        let nn = 2 * m + 1;
-        let mut start = vec![0u32; nn + 1];
-        for &(u, v, _) in &edges {
-            start[u as usize + 1] += 1;
-            start[v as usize + 1] += 1;
-        }
-        for i in 0..nn {
-            start[i + 1] += start[i];
-        }
-        let na = start[nn] as usize;
-        let mut fill: Vec<u32> = start[..nn].to_vec();
-        let (mut to, mut rev, mut fwd, mut cap0) = (
-            vec![0u32; na],
-            vec![0u32; na],
-            vec![false; na],
-            vec![0i32; na],
-        );
-        let mut arc_of_edge = Vec::with_capacity(edges.len());
-        for &(u, v, c) in &edges {
-            let a = fill[u as usize] as usize;
-            fill[u as usize] += 1;
-            let b = fill[v as usize] as usize;
-            fill[v as usize] += 1;
-            to[a] = v;
-            to[b] = u;
-            rev[a] = b as u32;
-            rev[b] = a as u32;
-            fwd[a] = true;
-            cap0[a] = c;
-            arc_of_edge.push(a as u32);
-        }
-        let bee_arc = bee_edge
-            .iter()
-            .map(|&e| {
-                if e == NIL {
-                    NIL
-                } else {
-                    arc_of_edge[e as usize]
-                }
-            })
-            .collect();
-        let through = through_edge
-            .iter()
-            .map(|&e| arc_of_edge[e as usize])
-            .collect();
-        Net {
-            m,
-            grid: cells.to_vec(),
-            value: cells.iter().map(|&g| level.tiles[g].value()).collect(),
-            wallable: cells.iter().map(|&g| level.tiles[g].wallable()).collect(),
-            border: cells.iter().map(|&g| level.is_border(g)).collect(),
-            bee: cells
-                .iter()
-                .map(|&g| level.tiles[g] == Tile::Bees)
-                .collect(),
-            nbr_start,
-            nbr,
-            start,
-            to,
-            rev,
-            fwd,
-            cap0,
-            bee_arc,
-            through,
-        }
-    }
-
-    fn nbrs(&self, c: usize) -> &[u32] {
-        &self.nbr[self.nbr_start[c] as usize..self.nbr_start[c + 1] as usize]
-    }
-
-    fn t(&self) -> usize {
-        2 * self.m
-    }
-}
 
 #[derive(Clone)]
 struct State {
