@@ -9,6 +9,18 @@ use crate::games::enclose::model::{Level, Tile};
 
 pub(super) const INF: i32 = 1 << 24;
 pub(super) const NIL: u32 = u32::MAX;
+/// Cell flags both searches share: forced into a pen, walled.
+pub(super) const IN_X: u8 = 1;
+pub(super) const DEAD: u8 = 2;
+
+/// Scratch of the residual search from T: `vis[n] == stamp` marks the nodes reached, `par`
+/// the arc each was reached by.
+pub(super) struct Residual {
+    pub(super) vis: Vec<u32>,
+    pub(super) par: Vec<u32>,
+    pub(super) stamp: u32,
+    pub(super) queue: Vec<u32>,
+}
 
 /// The static flow network of the island.
 pub(super) struct Net {
@@ -141,5 +153,78 @@ impl Net {
 
     pub(super) fn t(&self) -> usize {
         2 * self.m
+    }
+
+    /// One augmenting path from the cells flagged `IN_X` to T (searched backwards from T),
+    /// pushed into `cap`; or, when there is none, `false` with `r.vis == r.stamp` on exactly
+    /// the nodes that reach T.
+    pub(super) fn augment(&self, cap: &mut [i32], flags: &[u8], r: &mut Residual) -> bool {
+        r.stamp += 1;
+        let stamp = r.stamp;
+        let t = self.t();
+        r.queue.clear();
+        r.queue.push(t as u32);
+        r.vis[t] = stamp;
+        let mut qi = 0;
+        while qi < r.queue.len() {
+            let w = r.queue[qi] as usize;
+            qi += 1;
+            for a in self.start[w] as usize..self.start[w + 1] as usize {
+                let y = self.to[a] as usize;
+                let back = self.rev[a] as usize;
+                if cap[back] <= 0 || r.vis[y] == stamp {
+                    continue;
+                }
+                let f = flags[y / 2];
+                if f & DEAD != 0 {
+                    continue;
+                }
+                r.vis[y] = stamp;
+                r.par[y] = back as u32;
+                if f & IN_X != 0 {
+                    let mut x = y;
+                    while x != t {
+                        let e = r.par[x] as usize;
+                        cap[e] -= 1;
+                        cap[self.rev[e] as usize] += 1;
+                        x = self.to[e] as usize;
+                    }
+                    return true;
+                }
+                r.queue.push(y as u32);
+            }
+        }
+        false
+    }
+
+    /// Removes the unit of flow through cut cell `v` (v's in-node is on the source side of a
+    /// min cut, its out-node on the sink side).
+    pub(super) fn cancel_through(&self, cap: &mut [i32], flags: &[u8], v: usize) {
+        let t = self.t();
+        let inner = self.start[2 * v] as usize;
+        // The in → out arc of v is its in-node's only forward arc.
+        let a = (inner..self.start[2 * v + 1] as usize)
+            .find(|&a| self.fwd[a])
+            .expect("in → out arc");
+        cap[a] += 1;
+        cap[self.rev[a] as usize] -= 1;
+        let mut x = 2 * v + 1;
+        while x != t {
+            let a = (self.start[x] as usize..self.start[x + 1] as usize)
+                .find(|&a| self.fwd[a] && cap[self.rev[a] as usize] > 0)
+                .expect("flow leaves a sink-side node");
+            cap[a] += 1;
+            cap[self.rev[a] as usize] -= 1;
+            x = self.to[a] as usize;
+        }
+        let mut x = 2 * v;
+        while flags[x / 2] & IN_X == 0 {
+            let b = (self.start[x] as usize..self.start[x + 1] as usize)
+                .find(|&b| !self.fwd[b] && cap[b] > 0)
+                .expect("flow enters a source-side node");
+            cap[b] -= 1;
+            cap[self.rev[b] as usize] += 1;
+            x = self.to[b] as usize;
+        }
     }
 }

@@ -20,15 +20,13 @@
 //! and fit the budget, are offered as solutions.
 
 use super::dinic::{self, Dinic};
-use super::net::{Net, INF, NIL};
+use super::net::{Net, Residual, DEAD, INF, IN_X, NIL};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::Instant;
 
 /// Cell flags: forced into a pen, walled, bee kept out of the pens, no wall allowed (an
 /// earlier sibling of the separation phase walled it).
-const IN_X: u8 = 1;
-const DEAD: u8 = 2;
 const OUT: u8 = 4;
 const FORBID: u8 = 8;
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
@@ -57,13 +55,11 @@ struct State {
 struct Search<'a> {
     net: &'a Net,
     st: Vec<State>,
-    /// Stamps: residual reachability to T per node, region and scratch marks per cell.
-    vis: Vec<u32>,
-    par: Vec<u32>,
-    stamp: u32,
+    /// Region and scratch marks per cell.
     mark: Vec<u32>,
     mstamp: u32,
-    queue: Vec<u32>,
+    /// Residual reachability to T per node (from the last `augment`).
+    res: Residual,
     region: Vec<u32>,
     cut: Vec<u32>,
     /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
@@ -103,80 +99,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// One augmenting path from X to T (searched backwards from T), pushed; or, when there is
-    /// none, `false` with `vis == stamp` on exactly the nodes that reach T.
+    /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
     fn augment(&mut self, d: usize) -> bool {
-        let net = self.net;
         let st = &mut self.st[d];
-        self.stamp += 1;
-        let stamp = self.stamp;
-        let t = net.t();
-        self.queue.clear();
-        self.queue.push(t as u32);
-        self.vis[t] = stamp;
-        let mut qi = 0;
-        while qi < self.queue.len() {
-            let w = self.queue[qi] as usize;
-            qi += 1;
-            for a in net.start[w] as usize..net.start[w + 1] as usize {
-                let y = net.to[a] as usize;
-                let r = net.rev[a] as usize;
-                if st.cap[r] <= 0 || self.vis[y] == stamp {
-                    continue;
-                }
-                let f = st.flags[y / 2];
-                if f & DEAD != 0 {
-                    continue;
-                }
-                self.vis[y] = stamp;
-                self.par[y] = r as u32;
-                if f & IN_X != 0 {
-                    let mut x = y;
-                    while x != t {
-                        let e = self.par[x] as usize;
-                        st.cap[e] -= 1;
-                        st.cap[net.rev[e] as usize] += 1;
-                        x = net.to[e] as usize;
-                    }
-                    return true;
-                }
-                self.queue.push(y as u32);
-            }
-        }
-        false
+        self.net.augment(&mut st.cap, &st.flags, &mut self.res)
     }
 
-    /// Removes the unit of flow through cut cell `v` in state `d` (v's in-node is on the source
-    /// side of a min cut, its out-node on the sink side).
+    /// Removes the unit of flow through cut cell `v` in state `d`.
     fn cancel_through(&mut self, d: usize, v: usize) {
-        let net = self.net;
         let st = &mut self.st[d];
-        let t = net.t();
-        let inner = net.start[2 * v] as usize;
-        // The in → out arc of v is its in-node's only forward arc.
-        let a = (inner..net.start[2 * v + 1] as usize)
-            .find(|&a| net.fwd[a])
-            .expect("in → out arc");
-        st.cap[a] += 1;
-        st.cap[net.rev[a] as usize] -= 1;
-        let mut x = 2 * v + 1;
-        while x != t {
-            let a = (net.start[x] as usize..net.start[x + 1] as usize)
-                .find(|&a| net.fwd[a] && st.cap[net.rev[a] as usize] > 0)
-                .expect("flow leaves a sink-side node");
-            st.cap[a] += 1;
-            st.cap[net.rev[a] as usize] -= 1;
-            x = net.to[a] as usize;
-        }
-        let mut x = 2 * v;
-        while st.flags[x / 2] & IN_X == 0 {
-            let b = (net.start[x] as usize..net.start[x + 1] as usize)
-                .find(|&b| !net.fwd[b] && st.cap[b] > 0)
-                .expect("flow enters a source-side node");
-            st.cap[b] -= 1;
-            st.cap[net.rev[b] as usize] += 1;
-            x = net.to[b] as usize;
-        }
+        self.net.cancel_through(&mut st.cap, &st.flags, v);
     }
 
     /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]);
@@ -430,8 +362,8 @@ impl<'a> Search<'a> {
             for &e in net.nbrs(c) {
                 let e = e as usize;
                 if self.mark[e] != self.mstamp
-                    && self.vis[2 * e] != self.stamp
-                    && self.vis[2 * e + 1] == self.stamp
+                    && self.res.vis[2 * e] != self.res.stamp
+                    && self.res.vis[2 * e + 1] == self.res.stamp
                     && self.st[d].flags[e] & DEAD == 0
                 {
                     self.mark[e] = self.mstamp;
@@ -556,10 +488,10 @@ impl<'a> Search<'a> {
         let wl = |c: usize| net.wallable[c] && st.flags[c] & FORBID == 0;
         // The region (X, first in the queue) is contracted into the source.
         let r = self.region.len();
-        let (nc, nb) = (self.queue.len() - r, self.bd.len());
+        let (nc, nb) = (self.res.queue.len() - r, self.bd.len());
         let l = nc + nb;
         let (s, t) = (2 * l, 2 * l + 1);
-        for (i, &c) in self.queue[r..].iter().chain(self.bd.iter()).enumerate() {
+        for (i, &c) in self.res.queue[r..].iter().chain(self.bd.iter()).enumerate() {
             self.loc[c as usize] = i as u32;
         }
         let g = &mut self.dinic;
@@ -587,7 +519,7 @@ impl<'a> Search<'a> {
                 g.edge(s, 2 * j + usize::from(wl(e)), dinic::INF);
             }
         }
-        for (i, &c) in self.queue[r..].iter().enumerate() {
+        for (i, &c) in self.res.queue[r..].iter().enumerate() {
             let c = c as usize;
             let (a, b) = (2 * i, 2 * i + 1);
             let w = net.value[c] as i64 * SC;
@@ -741,7 +673,7 @@ impl<'a> Search<'a> {
         for &c in &self.region {
             st.pen[c as usize] = true;
         }
-        for &c in &self.queue[self.region.len()..] {
+        for &c in &self.res.queue[self.region.len()..] {
             st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
         }
         st.pen_ok = true;
@@ -755,7 +687,7 @@ impl<'a> Search<'a> {
         self.mstamp += 1;
         self.region.clear();
         let flags = &self.st[d].flags;
-        let (vis, stamp) = (&self.vis, self.stamp);
+        let (vis, stamp) = (&self.res.vis, self.res.stamp);
         let mut connected = true;
         let seeds = [self.horse, self.unicorn]
             .into_iter()
@@ -797,16 +729,16 @@ impl<'a> Search<'a> {
         let st = &self.st[d];
         self.mstamp += 1;
         self.reach_stamp = self.mstamp;
-        self.queue.clear();
+        self.res.queue.clear();
         self.bd.clear();
         for &c in &self.region {
             self.mark[c as usize] = self.mstamp;
-            self.queue.push(c);
+            self.res.queue.push(c);
         }
         let mut total = value;
         let mut qi = 0;
-        while qi < self.queue.len() {
-            let c = self.queue[qi] as usize;
+        while qi < self.res.queue.len() {
+            let c = self.res.queue[qi] as usize;
             qi += 1;
             for &e in net.nbrs(c) {
                 let e = e as usize;
@@ -819,7 +751,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 total += net.value[e].max(0);
-                self.queue.push(e as u32);
+                self.res.queue.push(e as u32);
             }
         }
         total
@@ -856,12 +788,14 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
             pen: vec![false; net.m],
             pen_ok: false,
         }],
-        vis: vec![0; 2 * net.m + 1],
-        par: vec![NIL; 2 * net.m + 1],
-        stamp: 0,
         mark: vec![0; net.m],
         mstamp: 0,
-        queue: Vec::new(),
+        res: Residual {
+            vis: vec![0; 2 * net.m + 1],
+            par: vec![NIL; 2 * net.m + 1],
+            stamp: 0,
+            queue: Vec::new(),
+        },
         region: Vec::new(),
         cut: Vec::new(),
         bd: Vec::new(),
