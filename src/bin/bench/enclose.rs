@@ -1,6 +1,7 @@
 //! enclose.horse bars: every corpus level and generated levels solved to proven optimality,
 //! each answer re-scored by the game's flood fill and compared with the official optimum.
 
+use autoplayer::games::enclose::generate::Layout;
 use autoplayer::games::enclose::{check, format, generate, solve, Level, SolveStatus, Variant};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -129,33 +130,48 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     }
     // ENCLOSE_BENCH_VARIANTS=<names, comma-separated>: only these generated variants.
     let variants = std::env::var("ENCLOSE_BENCH_VARIANTS").ok();
-    for variant in [
-        Variant::Main,
-        Variant::Lovebirds,
-        Variant::CostlyWalls,
-        Variant::Quarrel,
-    ] {
+    // The four rounds on archive-like maps, then the open-field stress profile of the main
+    // round (named `open-field` in ENCLOSE_BENCH_VARIANTS).
+    let runs = [
+        (Variant::Main, Layout::Archive),
+        (Variant::Lovebirds, Layout::Archive),
+        (Variant::CostlyWalls, Layout::Archive),
+        (Variant::Quarrel, Layout::Archive),
+        (Variant::Main, Layout::OpenField),
+    ];
+    for (variant, layout) in runs {
+        let name = match layout {
+            Layout::Archive => variant.to_string(),
+            Layout::OpenField => "open-field".to_string(),
+        };
         if variants.as_ref().is_some_and(|v| {
-            !v.split(',')
-                .any(|n| Variant::from_name(n.trim()) == Some(variant))
+            !v.split(',').any(|n| {
+                n.trim() == name
+                    || (layout == Layout::Archive && Variant::from_name(n.trim()) == Some(variant))
+            })
         }) {
             continue;
         }
         for seed in gen_from..gen_from + generated {
-            let params = generate::Params {
-                variant,
-                ..generate::Params::for_seed(seed)
+            let base = match layout {
+                Layout::Archive => generate::Params::for_seed(seed),
+                Layout::OpenField => generate::Params::open_field_for_seed(seed),
             };
+            let params = generate::Params { variant, ..base };
             let level = generate::generate(seed, &params);
             let (row, note) = solve_one(&level, None);
             eprintln!(
-                "gen-{variant}-{seed} {}x{} budget {}: {note}",
+                "gen-{name}-{seed} {}x{} budget {}: {note}",
                 level.rows, level.cols, level.budget
             );
             if !row.ok {
-                failures.push(format!("generated {variant} seed {seed}: {note}"));
+                failures.push(format!("generated {name} seed {seed}: {note}"));
             }
-            push(&mut groups, format!("generated {variant}"), row);
+            let key = match layout {
+                Layout::Archive => format!("generated {variant}"),
+                Layout::OpenField => "stress: open-field main".to_string(),
+            };
+            push(&mut groups, key, row);
         }
     }
     let mut out = String::from("## enclose.horse\n\n");
@@ -172,7 +188,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                 "PuLP MILP + CBC: median 230, mean 590, max 4600 ms (HiGHS median 180, max 9100)",
                 "all proven; median ≤ 20 ms (≤ 23 = CBC/10), max ≤ 1000 ms",
             )
-        } else if key.starts_with("generated") {
+        } else if key.starts_with("generated") || key.starts_with("stress") {
             (
                 "CP-SAT flow model: 30×30 not proven in 120 s",
                 "median ≤ 20 ms, max ≤ 1000 ms, 30×30 ≤ 2000 ms",

@@ -75,7 +75,7 @@ mod tests {
     use super::*;
     use crate::games::enclose::check;
     use crate::games::enclose::format::parse;
-    use crate::games::enclose::generate::{generate, Params};
+    use crate::games::enclose::generate::{generate, Layout, Params};
     use crate::games::enclose::model::SolveStatus;
 
     /// The best score over every wall subset within the budget (`None`: no legal enclosure).
@@ -158,6 +158,11 @@ mod tests {
                     bees: (seed % 3) as usize + 1,
                     budget: 3 + (seed % 3) as u32,
                     variant,
+                    layout: if seed % 2 == 0 {
+                        Layout::Archive
+                    } else {
+                        Layout::OpenField
+                    },
                 };
                 let level = generate(seed, &params);
                 let name = format!("{variant} seed {seed}");
@@ -187,6 +192,11 @@ mod tests {
                 bees: (seed % 3) as usize,
                 budget: 2 + (seed % 3) as u32,
                 variant: Variant::Quarrel,
+                layout: if seed % 2 == 0 {
+                    Layout::Archive
+                } else {
+                    Layout::OpenField
+                },
             };
             let level = generate(seed, &params);
             assert_solves(&level, brute_force(&level), &format!("quarrel seed {seed}"));
