@@ -295,7 +295,7 @@ mod tests {
         let n = rows * cols;
         let water = |i: usize| level.tiles[i] == Tile::Water;
         let on_border = |i: usize| {
-            i / cols == 0 || i / cols == rows - 1 || i % cols == 0 || i % cols == cols - 1
+            i / cols == 0 || i / cols == rows - 1 || i.is_multiple_of(cols) || i % cols == cols - 1
         };
         let mut seen = vec![false; n];
         let (mut pieces, mut small, mut shore_water, mut total) = (0, 0, 0, 0);
