@@ -5,6 +5,7 @@
 
 use super::check::flood;
 use super::model::{Level, Tile, Variant};
+use super::solve::enclosable;
 
 #[derive(Debug, Clone)]
 pub struct Params {
@@ -108,7 +109,8 @@ impl Rng {
 }
 
 /// Makes a level; the same seed and parameters always give the same level. Layouts where the
-/// horse is already penned by water, or roams fewer than 20 tiles, are redrawn.
+/// horse is already penned by water, roams fewer than 20 tiles, or cannot be penned within the
+/// budget, are redrawn.
 pub fn generate(seed: u64, p: &Params) -> Level {
     let mut r = Rng::new(seed);
     loop {
@@ -172,7 +174,17 @@ fn attempt(r: &mut Rng, p: &Params) -> Option<Level> {
         }
         tiles[far[r.below(far.len() as u64) as usize]] = Tile::Portal(ch);
     }
-    Some(level(tiles))
+    let level = level(tiles);
+    // Every published level has an answer: the animals must be enclosable within the budget
+    // (for lovebirds together; for quarrel each on its own, a necessary condition only).
+    let animals: Vec<usize> = (0..n)
+        .filter(|&i| matches!(level.tiles[i], Tile::Horse | Tile::Unicorn))
+        .collect();
+    let enclosable = match p.variant {
+        Variant::Quarrel => animals.iter().all(|&a| enclosable(&level, &[a])),
+        _ => enclosable(&level, &animals),
+    };
+    enclosable.then_some(level)
 }
 
 /// Floods a rough disc of radius `rad` around (cr, cc); returns the tiles turned to water.
