@@ -83,6 +83,15 @@ impl Probe {
         (pen, walls)
     }
 
+    /// The wall cells of the smallest pen around a shortest path from `a` to `b`, if it needs
+    /// at most `limit` walls.
+    fn pen_joining(&mut self, a: usize, b: usize, limit: usize) -> Option<Vec<usize>> {
+        let path = self.path(a, b)?;
+        path.iter().for_each(|&c| self.flags[c] |= IN_X);
+        self.fewest_walls(limit)?;
+        Some(self.nearest_pen().1)
+    }
+
     /// The cells of a shortest path between two cells (both ends included).
     fn path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
         let mut parent = vec![NIL; self.net.m];
@@ -109,6 +118,17 @@ impl Probe {
     }
 }
 
+/// The new walls of one legal lovebirds pen within the budget, if this construction finds one:
+/// the smallest pen around a shortest path between horse and unicorn (connected, it holds both).
+pub(super) fn lovebirds_walls(level: &Level) -> Option<Vec<usize>> {
+    let mut p = Probe::new(level);
+    let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+    let horse = p.cell(level.horse())?;
+    let unicorn = p.cell(level.unicorn()?)?;
+    let walls = p.pen_joining(horse, unicorn, k)?;
+    Some(walls.into_iter().map(|c| p.cells[c]).collect())
+}
+
 /// Whether the level has a legal answer within its budget (see the module note: exact for the
 /// one-animal rounds, a sufficient test for lovebirds and quarrel).
 pub fn has_answer(level: &Level) -> bool {
@@ -123,14 +143,7 @@ pub fn has_answer(level: &Level) -> bool {
             p.flags[horse] |= IN_X;
             p.fewest_walls(k).is_some()
         }
-        // Pen a shortest path between the two: its pen is connected and holds both.
-        (Variant::Lovebirds, Some(u)) => {
-            let Some(path) = p.path(horse, u) else {
-                return false;
-            };
-            path.iter().for_each(|&c| p.flags[c] |= IN_X);
-            p.fewest_walls(k).is_some()
-        }
+        (Variant::Lovebirds, Some(u)) => p.pen_joining(horse, u, k).is_some(),
         // The horse's smallest pen, walled off, then a pen for the unicorn in what is left.
         (Variant::Quarrel, Some(u)) => {
             p.flags[horse] |= IN_X;
@@ -177,6 +190,10 @@ mod tests {
         assert!(has_answer(&with("quarrel", 2)));
         assert!(!has_answer(&with("lovebirds", 4)));
         assert!(has_answer(&with("lovebirds", 5)));
+        let walls = lovebirds_walls(&with("lovebirds", 5)).unwrap();
+        let rc: Vec<[usize; 2]> = walls.iter().map(|&g| [g / 7, g % 7]).collect();
+        let score = crate::games::enclose::check::score(&with("lovebirds", 5), &rc);
+        assert_eq!(score, Ok(10), "{rc:?}");
         // Without the wall row, the corridor is the map's edge: no pen holds both.
         let edge = "budget: 9\nvariant: lovebirds\n~~~~~~~\n~H~~~U~\n~.~.~.~\n.......\n";
         assert!(!has_answer(&level(edge)));

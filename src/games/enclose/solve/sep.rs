@@ -610,6 +610,25 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
             }
             None => true,
         };
+    if !lovebirds_apart && s.unicorn.is_some() {
+        // Pens that hold both animals can be rare among the separators the search meets
+        // first: start from one known pen so that the bounds prune from the first node.
+        if let Some(walls) = super::probe::lovebirds_walls(level) {
+            let rc: Vec<[usize; 2]> = walls
+                .iter()
+                .map(|&g| [g / level.cols, g % level.cols])
+                .collect();
+            if let (Ok(score), Some(cells)) = (
+                check::score(level, &rc),
+                walls
+                    .iter()
+                    .map(|&g| cell_of(g).map(|c| c as u32))
+                    .collect::<Option<Vec<u32>>>(),
+            ) {
+                s.best = Some((score, cells));
+            }
+        }
+    }
     if !lovebirds_apart {
         s.st[0].flags[s.horse] |= IN_X;
         if let Some(u) = s.unicorn {
