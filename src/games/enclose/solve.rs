@@ -8,7 +8,6 @@
 //! apart, then searches both pens at once the same way ([`quarrel`]).
 
 mod closure;
-mod dinic;
 mod net;
 mod quarrel;
 mod sep;

@@ -17,9 +17,12 @@
 //! Bounds at every node: the fewest walls still needed (max flow from both animals to T) and
 //! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
 //! such a closure with the same walls), tuned per node; its pens, when they split the animals
-//! and fit the budget, are offered as solutions.
+//! and fit the budget, are offered as solutions. The closure flow is the warm one of
+//! [`super::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
+//! to later siblings of the separation phase) only raises capacities, so a child starts from
+//! its parent's flow.
 
-use super::dinic::{self, Dinic};
+use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, INF, IN_X, NIL};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
@@ -50,6 +53,8 @@ struct State {
     /// multiplier and the node skips its own).
     pen: Vec<bool>,
     pen_ok: bool,
+    /// The closure flow last computed on the path here.
+    flow: Flow,
 }
 
 struct Search<'a> {
@@ -64,8 +69,7 @@ struct Search<'a> {
     cut: Vec<u32>,
     /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
     bd: Vec<u32>,
-    loc: Vec<u32>,
-    dinic: Dinic,
+    closure: Closure,
     k: usize,
     horse: usize,
     unicorn: usize,
@@ -96,6 +100,9 @@ impl<'a> Search<'a> {
             b[0].flags.copy_from_slice(&a[d].flags);
             b[0].pen.copy_from_slice(&a[d].pen);
             b[0].pen_ok = a[d].pen_ok;
+            b[0].flow.res.copy_from_slice(&a[d].flow.res);
+            b[0].flow.p = a[d].flow.p;
+            b[0].flow.value = a[d].flow.value;
         }
     }
 
@@ -479,85 +486,40 @@ impl<'a> Search<'a> {
     }
 
     /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
-    /// best pen minus `mu` per wall is a maximum-weight closure (tile in ⇒
-    /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
-    /// part and its rim from the last `reach_bound`. Stops early once below `target`.
+    /// best pen minus `mu` per wall is a maximum-weight closure (tile in ⇒ each neighbour in or
+    /// walled), one min cut; add `mu` per wall left. Tiles the last `reach_bound` did not
+    /// reach stay out. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
         let net = self.net;
-        let st = &self.st[d];
-        let wl = |c: usize| net.wallable[c] && st.flags[c] & FORBID == 0;
-        // The region (X, first in the queue) is contracted into the source.
-        let r = self.region.len();
-        let (nc, nb) = (self.res.queue.len() - r, self.bd.len());
-        let l = nc + nb;
-        let (s, t) = (2 * l, 2 * l + 1);
-        for (i, &c) in self.res.queue[r..].iter().chain(self.bd.iter()).enumerate() {
-            self.loc[c as usize] = i as u32;
-        }
-        let g = &mut self.dinic;
-        g.reset(2 * l + 2);
-        let p = mu;
-        let (mut konst, mut pos) = (0i64, 0i64);
-        let mut profit = |g: &mut Dinic, node: usize, w: i64| {
-            if w > 0 {
-                pos += w;
-                g.edge(s, node, w);
-            } else if w < 0 {
-                g.edge(node, t, -w);
+        let st = &mut self.st[d];
+        let cl = &mut self.closure;
+        // The node's constraints, on top of those of the ancestor the flow came from.
+        for c in 0..net.m {
+            let f = st.flags[c];
+            if f & DEAD != 0 {
+                cl.force_wall(&mut st.flow, c);
+            } else if f & IN_X != 0 {
+                cl.force_in(&mut st.flow, c);
+            } else if f & OUT != 0 || self.mark[c] != self.reach_stamp {
+                cl.force_out(&mut st.flow, c);
             }
-        };
+            if f & FORBID != 0 && net.wallable[c] {
+                cl.forbid_wall(&mut st.flow, c);
+            }
+        }
         for &c in &self.region {
-            let c = c as usize;
-            konst += net.value[c] as i64 * SC;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if st.flags[e] & (DEAD | IN_X) != 0 {
-                    continue;
-                }
-                // A cut tile: walled (or in the pen).
-                let j = self.loc[e] as usize;
-                g.edge(s, 2 * j + usize::from(wl(e)), dinic::INF);
-            }
+            cl.force_in(&mut st.flow, c as usize);
         }
-        for (i, &c) in self.res.queue[r..].iter().enumerate() {
-            let c = c as usize;
-            let (a, b) = (2 * i, 2 * i + 1);
-            let w = net.value[c] as i64 * SC;
-            if wl(c) {
-                profit(g, a, w + p);
-                profit(g, b, -p);
-                g.edge(a, b, dinic::INF);
-            } else {
-                profit(g, a, w);
-            }
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if st.flags[e] & (DEAD | IN_X) != 0 {
-                    continue;
-                }
-                let j = self.loc[e] as usize;
-                g.edge(a, 2 * j + usize::from(wl(e)), dinic::INF);
-            }
-        }
-        for (i, &c) in self.bd.iter().enumerate() {
-            let i = nc + i;
-            g.edge(2 * i, t, dinic::INF);
-            if wl(c as usize) {
-                profit(g, 2 * i + 1, -p);
-            }
-        }
-        let left = (self.k - self.walls.len()) as i64;
-        let top = konst + pos + mu * left;
+        cl.set_price(&mut st.flow, mu as i32);
+        let top = cl.total + mu * self.k as i64;
         // Pruned once top - flow < target.
         let limit = if target == i64::MAX {
-            dinic::INF
+            i64::MAX
         } else {
             top - target + 1
         };
-        if limit <= 0 {
-            return top;
-        }
-        let flow = g.run(s, t, limit);
+        cl.run(&mut st.flow, limit);
+        let flow = st.flow.value;
         if flow < limit {
             self.offer_closure(d);
         }
@@ -569,13 +531,9 @@ impl<'a> Search<'a> {
     fn offer_closure(&mut self, d: usize) {
         let net = self.net;
         let st = &self.st[d];
-        let reach = self.reach_stamp;
         self.pstamp += 1;
         let ps = self.pstamp;
-        let in_pen = |c: usize, s: &Self| {
-            st.flags[c] & IN_X != 0
-                || (s.mark[c] == reach && s.dinic.source_side(2 * s.loc[c] as usize))
-        };
+        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.closure.in_pen(c);
         let mut new_walls = Vec::new();
         let mut value = 0;
         for (tag, src) in [(1u8, self.horse), (2, self.unicorn)] {
@@ -674,7 +632,7 @@ impl<'a> Search<'a> {
             st.pen[c as usize] = true;
         }
         for &c in &self.res.queue[self.region.len()..] {
-            st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
+            st.pen[c as usize] = self.closure.in_pen(c as usize);
         }
         st.pen_ok = true;
     }
@@ -780,6 +738,10 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).expect("animal on its island");
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+    let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
+    let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
+        net.nbrs(c).to_vec()
+    });
     let mut s = Search {
         net: &net,
         st: vec![State {
@@ -787,6 +749,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
             flags: vec![0; net.m],
             pen: vec![false; net.m],
             pen_ok: false,
+            flow,
         }],
         mark: vec![0; net.m],
         mstamp: 0,
@@ -799,8 +762,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         region: Vec::new(),
         cut: Vec::new(),
         bd: Vec::new(),
-        loc: vec![0; net.m],
-        dinic: Dinic::default(),
+        closure,
         k,
         horse: cell_of(horse),
         unicorn: cell_of(unicorn),
