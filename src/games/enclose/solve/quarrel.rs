@@ -206,24 +206,61 @@ impl<'a> Search<'a> {
         let Some(path) = inside.or_else(|| self.path_between(d, false)) else {
             return;
         };
-        for v in path {
-            if self.walls.len() >= self.k {
-                break;
-            }
+        if self.walls.len() >= self.k {
+            return;
+        }
+        // The order of the path is free (the first wall in any fixed order partitions the wall
+        // sets): try the most promising wall first, after a look at each child's relaxation,
+        // whose pens are often the best incumbents.
+        let mut order: Vec<(i64, u32)> = path
+            .iter()
+            .map(|&v| (self.probe(d, v as usize, mu), v))
+            .collect();
+        order.sort_by_key(|&(b, _)| std::cmp::Reverse(b));
+        for (probed, v) in order {
             let v = v as usize;
-            self.child(d);
-            self.st[d + 1].flags[v] |= DEAD;
-            self.st[d + 1].pen_ok &= !self.st[d].pen[v];
-            self.walls.push(v as u32);
-            self.node(d + 1, 0, mu, up, false);
-            self.walls.pop();
-            if self.timed_out {
-                return;
+            if self
+                .best
+                .as_ref()
+                .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
+            {
+                self.child(d);
+                self.st[d + 1].flags[v] |= DEAD;
+                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
+                self.walls.push(v as u32);
+                self.node(d + 1, 0, mu, up, false);
+                self.walls.pop();
+                if self.timed_out {
+                    return;
+                }
             }
             // Later siblings: walls sets without this one (it was the first wall on the path).
             self.st[d].flags[v] |= FORBID;
             self.st[d].pen_ok &= self.st[d].pen[v];
         }
+    }
+
+    /// The relaxation's bound (scaled) at price `mu` once `v` is walled, stopping early below
+    /// the incumbent; its pens are offered as solutions.
+    fn probe(&mut self, d: usize, v: usize, mu: i64) -> i64 {
+        let (h, u) = (self.horse, self.unicorn);
+        self.child(d);
+        self.st[d + 1].flags[v] |= DEAD;
+        self.walls.push(v as u32);
+        self.region.clear();
+        self.region.extend([h as u32, u as u32]);
+        let reach = self.reach_bound(d + 1, self.net.value[h] + self.net.value[u]) as i64 * SC;
+        let target = self
+            .best
+            .as_ref()
+            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
+        let b = if reach < target {
+            reach
+        } else {
+            self.lagrange(d + 1, mu, target).min(reach)
+        };
+        self.walls.pop();
+        b
     }
 
     /// Pens of the relaxation at a range of wall prices (good first incumbents); returns the
