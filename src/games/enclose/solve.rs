@@ -9,6 +9,7 @@
 
 mod closure;
 mod net;
+mod pens;
 mod quarrel;
 mod sep;
 

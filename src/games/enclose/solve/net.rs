@@ -9,9 +9,12 @@ use crate::games::enclose::model::{Level, Tile};
 
 pub(super) const INF: i32 = 1 << 24;
 pub(super) const NIL: u32 = u32::MAX;
-/// Cell flags both searches share: forced into a pen, walled.
+/// Cell flags both searches share: forced into a pen, walled, bee kept out of the pens, no
+/// wall allowed (the quarrel search's earlier siblings left it unwalled).
 pub(super) const IN_X: u8 = 1;
 pub(super) const DEAD: u8 = 2;
+pub(super) const OUT: u8 = 4;
+pub(super) const FORBID: u8 = 8;
 
 /// Scratch of the residual search from T: `vis[n] == stamp` marks the nodes reached, `par`
 /// the arc each was reached by.
