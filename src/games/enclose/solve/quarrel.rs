@@ -72,6 +72,9 @@ struct Search<'a> {
     side: Vec<u8>,
     pstamp: u32,
     pen_q: Vec<u32>,
+    /// Per depth of the separation phase: the closure flow of each child's look (see
+    /// `probe`).
+    probed: Vec<Vec<Flow>>,
     nodes: u64,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -101,13 +104,13 @@ impl<'a> Search<'a> {
     }
 
     /// Removes the unit of flow through cut cell `v` in state `d`.
-    fn cancel_through(&mut self, d: usize, v: usize) {
+    fn cancel_through(&mut self, d: usize, v: usize) -> bool {
         let st = &mut self.st[d];
-        self.net.cancel_through(&mut st.cap, &st.flags, v);
+        self.net.cancel_through(&mut st.cap, &st.flags, v)
     }
 
-    /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]);
-    /// then `lambda` is the flow of state `d`, else the node computes it afresh.
+    /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]).
+    /// `lambda`: the flow of state `d`.
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64, apart: bool) {
         self.nodes += 1;
         // Nodes are heavy (several flows each): the clock is cheap beside them.
@@ -121,28 +124,21 @@ impl<'a> Search<'a> {
         if apart {
             self.node_inner(d, lambda, mu, up);
         } else {
-            self.node_together(d, mu, up);
+            self.node_together(d, lambda, mu, up);
         }
         self.seeds.truncate(seeds);
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
     /// from the horse to the unicorn that crosses the fewest wallable tiles.
-    fn node_together(&mut self, d: usize, mut mu: i64, mut up: i64) {
+    fn node_together(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         let net = self.net;
         let kleft = self.k - self.walls.len();
-        {
-            // Walls and forbidden tiles change the network in ways an incremental update does
-            // not follow (a wall may sit on any path): start the flow afresh.
-            let st = &mut self.st[d];
-            st.cap.copy_from_slice(&net.cap0);
-            for c in 0..net.m {
-                if st.flags[c] & FORBID != 0 {
-                    st.cap[net.through[c] as usize] = INF;
-                }
-            }
+        // The new wall may have carried no flow: the inherited flow alone can exceed the walls
+        // left.
+        if lambda > kleft {
+            return;
         }
-        let mut lambda = 0;
         while self.augment(d) {
             lambda += 1;
             if lambda > kleft {
@@ -205,12 +201,23 @@ impl<'a> Search<'a> {
         // The order of the path is free (the first wall in any fixed order partitions the wall
         // sets): try the most promising wall first, after a look at each child's relaxation,
         // whose pens are often the best incumbents.
-        let mut order: Vec<(i64, u32)> = path
-            .iter()
-            .map(|&v| (self.probe(d, v as usize, mu), v))
-            .collect();
-        order.sort_by_key(|&(b, _)| std::cmp::Reverse(b));
-        for (probed, v) in order {
+        // Each look's closure flow is kept for its child: the child only adds constraints
+        // (its earlier siblings' forbidden walls) that raise capacities.
+        if self.probed.len() <= d {
+            self.probed.resize_with(d + 1, Vec::new);
+        }
+        let mut order = Vec::with_capacity(path.len());
+        for (j, &v) in path.iter().enumerate() {
+            order.push((self.probe(d, v as usize, mu), v, j));
+            if self.probed[d].len() <= j {
+                let f = self.st[d + 1].flow.clone();
+                self.probed[d].push(f);
+            } else {
+                std::mem::swap(&mut self.st[d + 1].flow, &mut self.probed[d][j]);
+            }
+        }
+        order.sort_by_key(|&(b, _, _)| std::cmp::Reverse(b));
+        for (probed, v, j) in order {
             let v = v as usize;
             if self
                 .best
@@ -218,17 +225,23 @@ impl<'a> Search<'a> {
                 .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
             {
                 self.child(d);
+                std::mem::swap(&mut self.st[d + 1].flow, &mut self.probed[d][j]);
+                // The parent's flow stays, less the unit through the new wall if any.
+                let through = self.st[d + 1].cap[net.through[v] as usize] == 0
+                    && self.cancel_through(d + 1, v);
                 self.st[d + 1].flags[v] |= DEAD;
                 self.st[d + 1].pen_ok &= !self.st[d].pen[v];
                 self.walls.push(v as u32);
-                self.node(d + 1, 0, mu, up, false);
+                self.node(d + 1, lambda - usize::from(through), mu, up, false);
                 self.walls.pop();
                 if self.timed_out {
                     return;
                 }
             }
             // Later siblings: walls sets without this one (it was the first wall on the path).
+            // Its arc opens: the flow stays valid.
             self.st[d].flags[v] |= FORBID;
+            self.st[d].cap[net.through[v] as usize] += INF - 1;
             self.st[d].pen_ok &= self.st[d].pen[v];
         }
     }
@@ -689,6 +702,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         side: vec![0; net.m],
         pstamp: 0,
         pen_q: Vec::new(),
+        probed: Vec::new(),
         nodes: 0,
         deadline,
         timed_out: false,
