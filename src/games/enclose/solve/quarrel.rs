@@ -8,6 +8,10 @@
 //!   wallable tiles and branch on which of its tiles is the first wall (earlier ones are then
 //!   forbidden), so the branches partition the wall sets. Pushing a pen outwards is not safe
 //!   yet (it could swallow part of the other pen), so these nodes only bound and branch.
+//!   Any order of the path's tiles partitions as well: each child's relaxation is looked at
+//!   first (its pens are often the best incumbents, found long before the search would reach
+//!   them), children whose bound is below the incumbent are skipped, and the rest go in
+//!   order of falling bound, each starting from the closure flow of its look.
 //! * Two pens: once the walls split them, the horse's and the unicorn's reachable parts are
 //!   disjoint and no tile can wall both (a border tile touches at most one inner tile and a
 //!   portal takes no wall), so the pair of pens is one pen with two sources: the
@@ -20,7 +24,8 @@
 //! and fit the budget, are offered as solutions. The closure flow is the warm one of
 //! [`super::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
 //! to later siblings of the separation phase) only raises capacities, so a child starts from
-//! its parent's flow.
+//! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
+//! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
 
 use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
