@@ -1,7 +1,7 @@
 //! The pieces of the pen search that the single-pen search ([`super::sep`]) and the quarrel
-//! search ([`super::quarrel`]) share: the pen of the furthest min cut and its cut, the reach
-//! bound, the Lagrangian closure bound on the warm flow of [`super::closure`] with its
-//! multiplier descent, and the answer built from the best walls found.
+//! search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut and its
+//! cut, the reach bound, the Lagrangian closure bound on the warm flow of [`super::closure`]
+//! with its multiplier descent, and the answer built from the best walls found.
 
 use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, FORBID, IN_X, OUT};
@@ -17,6 +17,38 @@ const TUNE_EVALS: usize = 3;
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
+
+/// The state of one search node.
+#[derive(Clone)]
+pub(super) struct State {
+    /// Residual capacities of the island flow ([`Net`]).
+    pub(super) cap: Vec<i32>,
+    pub(super) flags: Vec<u8>,
+    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
+    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
+    /// multiplier and the node skips its own).
+    pub(super) pen: Vec<bool>,
+    pub(super) pen_ok: bool,
+    /// The closure flow last computed on the path here.
+    pub(super) flow: Flow,
+}
+
+/// Makes state `d + 1` a copy of state `d` (the buffers of a deeper level are reused).
+pub(super) fn child(st: &mut Vec<State>, d: usize) {
+    if st.len() <= d + 1 {
+        let s = st[d].clone();
+        st.push(s);
+    } else {
+        let (a, b) = st.split_at_mut(d + 1);
+        b[0].cap.copy_from_slice(&a[d].cap);
+        b[0].flags.copy_from_slice(&a[d].flags);
+        b[0].pen.copy_from_slice(&a[d].pen);
+        b[0].pen_ok = a[d].pen_ok;
+        b[0].flow.res.copy_from_slice(&a[d].flow.res);
+        b[0].flow.p = a[d].flow.p;
+        b[0].flow.value = a[d].flow.value;
+    }
+}
 
 /// The pen: cells on the source side of the furthest min cut (after an `augment` that found
 /// no path) that the seeds reach, into `region` (marked `stamp`). Returns whether every part

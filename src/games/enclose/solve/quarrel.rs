@@ -29,26 +29,13 @@
 
 use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
-use super::pens::{self, Relaxation, SC};
+use super::pens::{self, Relaxation, State, SC};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::Instant;
 
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
-
-#[derive(Clone)]
-struct State {
-    cap: Vec<i32>,
-    flags: Vec<u8>,
-    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
-    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
-    /// multiplier and the node skips its own).
-    pen: Vec<bool>,
-    pen_ok: bool,
-    /// The closure flow last computed on the path here.
-    flow: Flow,
-}
 
 struct Search<'a> {
     net: &'a Net,
@@ -87,19 +74,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn child(&mut self, d: usize) {
-        if self.st.len() <= d + 1 {
-            let s = self.st[d].clone();
-            self.st.push(s);
-        } else {
-            let (a, b) = self.st.split_at_mut(d + 1);
-            b[0].cap.copy_from_slice(&a[d].cap);
-            b[0].flags.copy_from_slice(&a[d].flags);
-            b[0].pen.copy_from_slice(&a[d].pen);
-            b[0].pen_ok = a[d].pen_ok;
-            b[0].flow.res.copy_from_slice(&a[d].flow.res);
-            b[0].flow.p = a[d].flow.p;
-            b[0].flow.value = a[d].flow.value;
-        }
+        pens::child(&mut self.st, d);
     }
 
     /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
