@@ -8,8 +8,8 @@
 //! apart, then searches both pens at once the same way ([`quarrel`]).
 
 mod closure;
-mod dinic;
 mod net;
+mod pens;
 mod probe;
 mod quarrel;
 mod sep;

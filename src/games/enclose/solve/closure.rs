@@ -177,6 +177,12 @@ impl Closure {
         Self::force(f, self.sb[c]);
     }
 
+    /// Cell `c` takes no wall: in the pen or out of it (the quarrel search forbids walls on
+    /// the tiles an earlier branch left unwalled).
+    pub(super) fn forbid_wall(&self, f: &mut Flow, c: usize) {
+        Self::force(f, self.priced[c]);
+    }
+
     /// Sets the wall price; flow over a lowered capacity is cancelled along flow paths.
     pub(super) fn set_price(&mut self, f: &mut Flow, p: i32) {
         let t = 2 * self.m + 1;

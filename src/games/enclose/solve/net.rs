@@ -9,9 +9,12 @@ use crate::games::enclose::model::{Level, Tile};
 
 pub(super) const INF: i32 = 1 << 24;
 pub(super) const NIL: u32 = u32::MAX;
-/// Cell flags both searches share: forced into a pen, walled.
+/// Cell flags both searches share: forced into a pen, walled, bee kept out of the pens, no
+/// wall allowed (the quarrel search's earlier siblings left it unwalled).
 pub(super) const IN_X: u8 = 1;
 pub(super) const DEAD: u8 = 2;
+pub(super) const OUT: u8 = 4;
+pub(super) const FORBID: u8 = 8;
 
 /// Scratch of the residual search from T: `vis[n] == stamp` marks the nodes reached, `par`
 /// the arc each was reached by.
@@ -197,9 +200,10 @@ impl Net {
         false
     }
 
-    /// Removes the unit of flow through cut cell `v` (v's in-node is on the source side of a
-    /// min cut, its out-node on the sink side).
-    pub(super) fn cancel_through(&self, cap: &mut [i32], flags: &[u8], v: usize) {
+    /// Removes the unit of flow through cell `v` (a cut cell: v's in-node is on the source side
+    /// of a min cut, its out-node on the sink side; or any cell whose unit arc carries flow).
+    /// Returns `false` when that unit went round a cycle back to `v` (the flow value stays).
+    pub(super) fn cancel_through(&self, cap: &mut [i32], flags: &[u8], v: usize) -> bool {
         let t = self.t();
         let inner = self.start[2 * v] as usize;
         // The in → out arc of v is its in-node's only forward arc.
@@ -210,6 +214,9 @@ impl Net {
         cap[self.rev[a] as usize] -= 1;
         let mut x = 2 * v + 1;
         while x != t {
+            if x == 2 * v {
+                return false;
+            }
             let a = (self.start[x] as usize..self.start[x + 1] as usize)
                 .find(|&a| self.fwd[a] && cap[self.rev[a] as usize] > 0)
                 .expect("flow leaves a sink-side node");
@@ -226,5 +233,6 @@ impl Net {
             cap[self.rev[b] as usize] += 1;
             x = self.to[b] as usize;
         }
+        true
     }
 }

@@ -8,6 +8,10 @@
 //!   wallable tiles and branch on which of its tiles is the first wall (earlier ones are then
 //!   forbidden), so the branches partition the wall sets. Pushing a pen outwards is not safe
 //!   yet (it could swallow part of the other pen), so these nodes only bound and branch.
+//!   Any order of the path's tiles partitions as well: each child's relaxation is looked at
+//!   first (its pens are often the best incumbents, found long before the search would reach
+//!   them), children whose bound is below the incumbent are skipped, and the rest go in
+//!   order of falling bound, each starting from the closure flow of its look.
 //! * Two pens: once the walls split them, the horse's and the unicorn's reachable parts are
 //!   disjoint and no tile can wall both (a border tile touches at most one inner tile and a
 //!   portal takes no wall), so the pair of pens is one pen with two sources: the
@@ -17,40 +21,21 @@
 //! Bounds at every node: the fewest walls still needed (max flow from both animals to T) and
 //! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
 //! such a closure with the same walls), tuned per node; its pens, when they split the animals
-//! and fit the budget, are offered as solutions.
+//! and fit the budget, are offered as solutions. The closure flow is the warm one of
+//! [`super::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
+//! to later siblings of the separation phase) only raises capacities, so a child starts from
+//! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
+//! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
 
-use super::dinic::{self, Dinic};
-use super::net::{Net, Residual, DEAD, INF, IN_X, NIL};
+use super::closure::{Closure, Flow};
+use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
+use super::pens::{self, Relaxation, State, SC};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::Instant;
 
-/// Cell flags: forced into a pen, walled, bee kept out of the pens, no wall allowed (an
-/// earlier sibling of the separation phase walled it).
-const OUT: u8 = 4;
-const FORBID: u8 = 8;
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
-/// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
-const SC: i64 = 4;
-/// Bound evaluations per node while tuning the multiplier.
-const TUNE_EVALS: usize = 3;
-/// Near the root of a big island, where a better multiplier pays off over a larger subtree,
-/// tune longer (on small islands the extra flows cost more than they save).
-const SHALLOW: usize = 8;
-const SHALLOW_EVALS: usize = 6;
-const BIG: usize = 450;
-
-#[derive(Clone)]
-struct State {
-    cap: Vec<i32>,
-    flags: Vec<u8>,
-    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
-    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
-    /// multiplier and the node skips its own).
-    pen: Vec<bool>,
-    pen_ok: bool,
-}
 
 struct Search<'a> {
     net: &'a Net,
@@ -64,8 +49,7 @@ struct Search<'a> {
     cut: Vec<u32>,
     /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
     bd: Vec<u32>,
-    loc: Vec<u32>,
-    dinic: Dinic,
+    closure: Closure,
     k: usize,
     horse: usize,
     unicorn: usize,
@@ -80,6 +64,9 @@ struct Search<'a> {
     side: Vec<u8>,
     pstamp: u32,
     pen_q: Vec<u32>,
+    /// Per depth of the separation phase: the closure flow of each child's look (see
+    /// `probe`).
+    probed: Vec<Vec<Flow>>,
     nodes: u64,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -87,16 +74,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn child(&mut self, d: usize) {
-        if self.st.len() <= d + 1 {
-            let s = self.st[d].clone();
-            self.st.push(s);
-        } else {
-            let (a, b) = self.st.split_at_mut(d + 1);
-            b[0].cap.copy_from_slice(&a[d].cap);
-            b[0].flags.copy_from_slice(&a[d].flags);
-            b[0].pen.copy_from_slice(&a[d].pen);
-            b[0].pen_ok = a[d].pen_ok;
-        }
+        pens::child(&mut self.st, d);
     }
 
     /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
@@ -106,13 +84,13 @@ impl<'a> Search<'a> {
     }
 
     /// Removes the unit of flow through cut cell `v` in state `d`.
-    fn cancel_through(&mut self, d: usize, v: usize) {
+    fn cancel_through(&mut self, d: usize, v: usize) -> bool {
         let st = &mut self.st[d];
-        self.net.cancel_through(&mut st.cap, &st.flags, v);
+        self.net.cancel_through(&mut st.cap, &st.flags, v)
     }
 
-    /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]);
-    /// then `lambda` is the flow of state `d`, else the node computes it afresh.
+    /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]).
+    /// `lambda`: the flow of state `d`.
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64, apart: bool) {
         self.nodes += 1;
         // Nodes are heavy (several flows each): the clock is cheap beside them.
@@ -126,28 +104,21 @@ impl<'a> Search<'a> {
         if apart {
             self.node_inner(d, lambda, mu, up);
         } else {
-            self.node_together(d, mu, up);
+            self.node_together(d, lambda, mu, up);
         }
         self.seeds.truncate(seeds);
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
     /// from the horse to the unicorn that crosses the fewest wallable tiles.
-    fn node_together(&mut self, d: usize, mut mu: i64, mut up: i64) {
+    fn node_together(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         let net = self.net;
         let kleft = self.k - self.walls.len();
-        {
-            // Walls and forbidden tiles change the network in ways an incremental update does
-            // not follow (a wall may sit on any path): start the flow afresh.
-            let st = &mut self.st[d];
-            st.cap.copy_from_slice(&net.cap0);
-            for c in 0..net.m {
-                if st.flags[c] & FORBID != 0 {
-                    st.cap[net.through[c] as usize] = INF;
-                }
-            }
+        // The new wall may have carried no flow: the inherited flow alone can exceed the walls
+        // left.
+        if lambda > kleft {
+            return;
         }
-        let mut lambda = 0;
         while self.augment(d) {
             lambda += 1;
             if lambda > kleft {
@@ -178,8 +149,13 @@ impl<'a> Search<'a> {
             }
         }
         let st = &self.st[d];
-        if self.best.is_some() && !(st.pen_ok && st.pen[h] && st.pen[u]) {
-            let (pruned, m, ub) = self.tune(d, mu);
+        if let Some(b) = self
+            .best
+            .as_ref()
+            .filter(|_| !(st.pen_ok && st.pen[h] && st.pen[u]))
+        {
+            let target = (b.0 as i64 + 1) * SC;
+            let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
             if pruned {
                 return;
             }
@@ -199,24 +175,78 @@ impl<'a> Search<'a> {
         let Some(path) = inside.or_else(|| self.path_between(d, false)) else {
             return;
         };
-        for v in path {
-            if self.walls.len() >= self.k {
-                break;
+        if self.walls.len() >= self.k {
+            return;
+        }
+        // The order of the path is free (the first wall in any fixed order partitions the wall
+        // sets): try the most promising wall first, after a look at each child's relaxation,
+        // whose pens are often the best incumbents.
+        // Each look's closure flow is kept for its child: the child only adds constraints
+        // (its earlier siblings' forbidden walls) that raise capacities.
+        if self.probed.len() <= d {
+            self.probed.resize_with(d + 1, Vec::new);
+        }
+        let mut order = Vec::with_capacity(path.len());
+        for (j, &v) in path.iter().enumerate() {
+            order.push((self.probe(d, v as usize, mu), v, j));
+            if self.probed[d].len() <= j {
+                let f = self.st[d + 1].flow.clone();
+                self.probed[d].push(f);
+            } else {
+                std::mem::swap(&mut self.st[d + 1].flow, &mut self.probed[d][j]);
             }
+        }
+        order.sort_by_key(|&(b, _, _)| std::cmp::Reverse(b));
+        for (probed, v, j) in order {
             let v = v as usize;
-            self.child(d);
-            self.st[d + 1].flags[v] |= DEAD;
-            self.st[d + 1].pen_ok &= !self.st[d].pen[v];
-            self.walls.push(v as u32);
-            self.node(d + 1, 0, mu, up, false);
-            self.walls.pop();
-            if self.timed_out {
-                return;
+            if self
+                .best
+                .as_ref()
+                .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
+            {
+                self.child(d);
+                std::mem::swap(&mut self.st[d + 1].flow, &mut self.probed[d][j]);
+                // The parent's flow stays, less the unit through the new wall if any.
+                let through = self.st[d + 1].cap[net.through[v] as usize] == 0
+                    && self.cancel_through(d + 1, v);
+                self.st[d + 1].flags[v] |= DEAD;
+                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
+                self.walls.push(v as u32);
+                self.node(d + 1, lambda - usize::from(through), mu, up, false);
+                self.walls.pop();
+                if self.timed_out {
+                    return;
+                }
             }
             // Later siblings: walls sets without this one (it was the first wall on the path).
+            // Its arc opens: the flow stays valid.
             self.st[d].flags[v] |= FORBID;
+            self.st[d].cap[net.through[v] as usize] += INF - 1;
             self.st[d].pen_ok &= self.st[d].pen[v];
         }
+    }
+
+    /// The relaxation's bound (scaled) at price `mu` once `v` is walled, stopping early below
+    /// the incumbent; its pens are offered as solutions.
+    fn probe(&mut self, d: usize, v: usize, mu: i64) -> i64 {
+        let (h, u) = (self.horse, self.unicorn);
+        self.child(d);
+        self.st[d + 1].flags[v] |= DEAD;
+        self.walls.push(v as u32);
+        self.region.clear();
+        self.region.extend([h as u32, u as u32]);
+        let reach = self.reach_bound(d + 1, self.net.value[h] + self.net.value[u]) as i64 * SC;
+        let target = self
+            .best
+            .as_ref()
+            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
+        let b = if reach < target {
+            reach
+        } else {
+            self.lagrange(d + 1, mu, target).min(reach)
+        };
+        self.walls.pop();
+        b
     }
 
     /// Pens of the relaxation at a range of wall prices (good first incumbents); returns the
@@ -354,23 +384,16 @@ impl<'a> Search<'a> {
             self.st[d].flags[c as usize] |= IN_X;
             value += net.value[c as usize];
         }
-        // The cut: out-side neighbours of the region.
-        self.cut.clear();
         self.mstamp += 1;
-        for i in 0..self.region.len() {
-            let c = self.region[i] as usize;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.mark[e] != self.mstamp
-                    && self.res.vis[2 * e] != self.res.stamp
-                    && self.res.vis[2 * e + 1] == self.res.stamp
-                    && self.st[d].flags[e] & DEAD == 0
-                {
-                    self.mark[e] = self.mstamp;
-                    self.cut.push(e as u32);
-                }
-            }
-        }
+        pens::cut(
+            net,
+            &self.st[d].flags,
+            &self.res,
+            &mut self.mark,
+            self.mstamp,
+            &self.region,
+            &mut self.cut,
+        );
         debug_assert_eq!(self.cut.len(), lambda);
         if connected {
             let score = value;
@@ -400,7 +423,7 @@ impl<'a> Search<'a> {
             let st = &self.st[d];
             let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
             if !inherited {
-                let (pruned, m, ub) = self.tune(d, mu);
+                let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
                 if pruned {
                     return;
                 }
@@ -408,7 +431,8 @@ impl<'a> Search<'a> {
                 up = ub;
             }
         }
-        let (v, wall_first) = self.pick(d);
+        let st = &self.st[d];
+        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.cut);
         let v = v as usize;
         for wall_branch in [wall_first, !wall_first] {
             self.child(d);
@@ -431,133 +455,31 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Local descent on the multiplier from `mu`; `(true, _)` as soon as a bound prunes.
-    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64, i64) {
-        let target = self
-            .best
-            .as_ref()
-            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
-        let mut lam = mu;
-        let mut best = self.lagrange(d, lam, target);
-        if best < target {
-            return (true, lam, best);
-        }
-        self.capture_pen(d);
-        let mut step = SC;
-        let mut evals = 1;
-        let max_evals = if d <= SHALLOW && self.net.m >= BIG {
-            SHALLOW_EVALS
-        } else {
-            TUNE_EVALS
-        };
-        while step > 0 && evals < max_evals {
-            let mut moved = false;
-            for dir in [1i64, -1] {
-                let l = lam + dir * step;
-                if l < 0 {
-                    continue;
-                }
-                let b = self.lagrange(d, l, target);
-                evals += 1;
-                if b < target {
-                    return (true, l, b);
-                }
-                if b < best {
-                    self.capture_pen(d);
-                    best = b;
-                    lam = l;
-                    moved = true;
-                    step *= 2;
-                    break;
-                }
-            }
-            if !moved {
-                step /= 2;
-            }
-        }
-        (false, lam, best)
-    }
-
     /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
-    /// best pen minus `mu` per wall is a maximum-weight closure (tile in ⇒
-    /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
-    /// part and its rim from the last `reach_bound`. Stops early once below `target`.
+    /// best pen minus `mu` per wall is a maximum-weight closure (tile in ⇒ each neighbour in or
+    /// walled), one min cut; add `mu` per wall left. Tiles the last `reach_bound` did not
+    /// reach stay out. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        let net = self.net;
-        let st = &self.st[d];
-        let wl = |c: usize| net.wallable[c] && st.flags[c] & FORBID == 0;
-        // The region (X, first in the queue) is contracted into the source.
-        let r = self.region.len();
-        let (nc, nb) = (self.res.queue.len() - r, self.bd.len());
-        let l = nc + nb;
-        let (s, t) = (2 * l, 2 * l + 1);
-        for (i, &c) in self.res.queue[r..].iter().chain(self.bd.iter()).enumerate() {
-            self.loc[c as usize] = i as u32;
-        }
-        let g = &mut self.dinic;
-        g.reset(2 * l + 2);
-        let p = mu;
-        let (mut konst, mut pos) = (0i64, 0i64);
-        let mut profit = |g: &mut Dinic, node: usize, w: i64| {
-            if w > 0 {
-                pos += w;
-                g.edge(s, node, w);
-            } else if w < 0 {
-                g.edge(node, t, -w);
-            }
-        };
-        for &c in &self.region {
-            let c = c as usize;
-            konst += net.value[c] as i64 * SC;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if st.flags[e] & (DEAD | IN_X) != 0 {
-                    continue;
-                }
-                // A cut tile: walled (or in the pen).
-                let j = self.loc[e] as usize;
-                g.edge(s, 2 * j + usize::from(wl(e)), dinic::INF);
-            }
-        }
-        for (i, &c) in self.res.queue[r..].iter().enumerate() {
-            let c = c as usize;
-            let (a, b) = (2 * i, 2 * i + 1);
-            let w = net.value[c] as i64 * SC;
-            if wl(c) {
-                profit(g, a, w + p);
-                profit(g, b, -p);
-                g.edge(a, b, dinic::INF);
-            } else {
-                profit(g, a, w);
-            }
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if st.flags[e] & (DEAD | IN_X) != 0 {
-                    continue;
-                }
-                let j = self.loc[e] as usize;
-                g.edge(a, 2 * j + usize::from(wl(e)), dinic::INF);
-            }
-        }
-        for (i, &c) in self.bd.iter().enumerate() {
-            let i = nc + i;
-            g.edge(2 * i, t, dinic::INF);
-            if wl(c as usize) {
-                profit(g, 2 * i + 1, -p);
-            }
-        }
-        let left = (self.k - self.walls.len()) as i64;
-        let top = konst + pos + mu * left;
+        let st = &mut self.st[d];
+        let top = self.closure.total + mu * self.k as i64;
         // Pruned once top - flow < target.
         let limit = if target == i64::MAX {
-            dinic::INF
+            i64::MAX
         } else {
             top - target + 1
         };
-        if limit <= 0 {
-            return top;
-        }
-        let flow = g.run(s, t, limit);
+        pens::closure_flow(
+            self.net,
+            &mut self.closure,
+            &mut st.flow,
+            &st.flags,
+            &self.mark,
+            self.reach_stamp,
+            &self.region,
+            mu as i32,
+            limit,
+        );
+        let flow = st.flow.value;
         if flow < limit {
             self.offer_closure(d);
         }
@@ -569,13 +491,9 @@ impl<'a> Search<'a> {
     fn offer_closure(&mut self, d: usize) {
         let net = self.net;
         let st = &self.st[d];
-        let reach = self.reach_stamp;
         self.pstamp += 1;
         let ps = self.pstamp;
-        let in_pen = |c: usize, s: &Self| {
-            st.flags[c] & IN_X != 0
-                || (s.mark[c] == reach && s.dinic.source_side(2 * s.loc[c] as usize))
-        };
+        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.closure.in_pen(c);
         let mut new_walls = Vec::new();
         let mut value = 0;
         for (tag, src) in [(1u8, self.horse), (2, self.unicorn)] {
@@ -626,19 +544,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
-    /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
-    fn pick(&self, d: usize) -> (u32, bool) {
-        let st = &self.st[d];
-        if st.pen_ok {
-            if let Some(&c) = self.cut.iter().find(|&&c| st.pen[c as usize]) {
-                return (c, false);
-            }
-            return (self.cut[0], true);
-        }
-        (self.cut[0], false)
-    }
-
     /// Whether every bee decided in can still join the horse's or the unicorn's pen: one of
     /// them reaches it without crossing walls, border tiles or bees kept out.
     fn joinable(&mut self, d: usize) -> bool {
@@ -666,95 +571,54 @@ impl<'a> Search<'a> {
         self.seeds.iter().all(|&c| self.pen[c as usize] == ps)
     }
 
-    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
-    fn capture_pen(&mut self, d: usize) {
-        let st = &mut self.st[d];
-        st.pen.iter_mut().for_each(|p| *p = false);
-        for &c in &self.region {
-            st.pen[c as usize] = true;
-        }
-        for &c in &self.res.queue[self.region.len()..] {
-            st.pen[c as usize] = self.dinic.source_side(2 * self.loc[c as usize] as usize);
-        }
-        st.pen_ok = true;
-    }
-
     /// The pens: cells on the source side of the furthest min cut that X reaches (X is the
     /// union of the parts holding the horse, the unicorn and the bees decided in). Returns
     /// whether every part holds the horse or the unicorn (the two are apart here).
     fn flood_region(&mut self, d: usize) -> bool {
-        let net = self.net;
         self.mstamp += 1;
-        self.region.clear();
-        let flags = &self.st[d].flags;
-        let (vis, stamp) = (&self.res.vis, self.res.stamp);
-        let mut connected = true;
         let seeds = [self.horse, self.unicorn]
             .into_iter()
             .chain(self.seeds.iter().map(|&b| b as usize));
-        for (i, src) in seeds.enumerate() {
-            if self.mark[src] == self.mstamp {
-                continue;
-            }
-            if i > 1 {
-                connected = false;
-            }
-            self.mark[src] = self.mstamp;
-            let first = self.region.len();
-            self.region.push(src as u32);
-            let mut qi = first;
-            while qi < self.region.len() {
-                let c = self.region[qi] as usize;
-                qi += 1;
-                for &e in net.nbrs(c) {
-                    let e = e as usize;
-                    if self.mark[e] != self.mstamp
-                        && vis[2 * e] != stamp
-                        && vis[2 * e + 1] != stamp
-                        && flags[e] & DEAD == 0
-                    {
-                        self.mark[e] = self.mstamp;
-                        self.region.push(e as u32);
-                    }
-                }
-            }
-        }
-        connected
+        pens::flood_region(
+            self.net,
+            &self.st[d].flags,
+            &self.res,
+            &mut self.mark,
+            self.mstamp,
+            &mut self.region,
+            seeds,
+            2,
+        )
     }
 
-    /// Value of the region plus every positive tile reachable from it without crossing walls,
-    /// border tiles or bees kept out: no pen of the subtree can hold more.
+    /// See [`pens::reach_bound`]; the reached cells stay in `res.queue`.
     fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
-        let net = self.net;
-        let st = &self.st[d];
         self.mstamp += 1;
         self.reach_stamp = self.mstamp;
-        self.res.queue.clear();
-        self.bd.clear();
-        for &c in &self.region {
-            self.mark[c as usize] = self.mstamp;
-            self.res.queue.push(c);
-        }
-        let mut total = value;
-        let mut qi = 0;
-        while qi < self.res.queue.len() {
-            let c = self.res.queue[qi] as usize;
-            qi += 1;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.mark[e] == self.mstamp || st.flags[e] & DEAD != 0 {
-                    continue;
-                }
-                self.mark[e] = self.mstamp;
-                if st.flags[e] & OUT != 0 || net.border[e] {
-                    self.bd.push(e as u32);
-                    continue;
-                }
-                total += net.value[e].max(0);
-                self.res.queue.push(e as u32);
-            }
-        }
-        total
+        pens::reach_bound(
+            self.net,
+            &self.st[d].flags,
+            &mut self.mark,
+            self.mstamp,
+            &self.region,
+            &mut self.res.queue,
+            &mut self.bd,
+            value,
+        )
+    }
+}
+
+impl Relaxation for Search<'_> {
+    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        self.lagrange(d, mu, target)
+    }
+
+    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
+    fn capture(&mut self, d: usize) {
+        let st = &mut self.st[d];
+        let reached = &self.res.queue[self.region.len()..];
+        pens::capture_pen(&mut st.pen, &self.region, reached, &self.closure);
+        st.pen_ok = true;
     }
 }
 
@@ -780,6 +644,10 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).expect("animal on its island");
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
+    let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
+    let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
+        net.nbrs(c).to_vec()
+    });
     let mut s = Search {
         net: &net,
         st: vec![State {
@@ -787,6 +655,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
             flags: vec![0; net.m],
             pen: vec![false; net.m],
             pen_ok: false,
+            flow,
         }],
         mark: vec![0; net.m],
         mstamp: 0,
@@ -799,8 +668,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         region: Vec::new(),
         cut: Vec::new(),
         bd: Vec::new(),
-        loc: vec![0; net.m],
-        dinic: Dinic::default(),
+        closure,
         k,
         horse: cell_of(horse),
         unicorn: cell_of(unicorn),
@@ -814,6 +682,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         side: vec![0; net.m],
         pstamp: 0,
         pen_q: Vec::new(),
+        probed: Vec::new(),
         nodes: 0,
         deadline,
         timed_out: false,
@@ -821,46 +690,8 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     s.st[0].flags[s.horse] |= IN_X;
     s.st[0].flags[s.unicorn] |= IN_X;
     s.node(0, 0, 2 * SC, i64::MAX, false);
-    let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
     let best = s.best.take();
-    let mut walls: Vec<[usize; 2]> = best
-        .as_ref()
-        .map(|b| {
-            b.1.iter()
-                .map(|&c| {
-                    let g = net.grid[c as usize];
-                    [g / level.cols, g % level.cols]
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    walls.sort();
-    let status = match (&best, timed_out) {
-        (_, true) => SolveStatus::GaveUp,
-        (Some(_), false) => SolveStatus::Optimal,
-        (None, false) => SolveStatus::Unsolvable,
-    };
-    let score = best.as_ref().map_or(0, |b| b.0);
-    let bound = match status {
-        SolveStatus::Optimal => score,
-        SolveStatus::Unsolvable => 0,
-        SolveStatus::GaveUp => root_bound
-            .unwrap_or_else(|| {
-                (0..net.m)
-                    .filter(|&c| !net.border[c])
-                    .map(|c| net.value[c].max(0))
-                    .sum()
-            })
-            .max(score),
-    };
-    Solution {
-        status,
-        score,
-        bound,
-        walls,
-        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-        nodes,
-    }
+    pens::solution(level, &net, best, s.timed_out, s.root_bound, s.nodes, start)
 }
 
 #[cfg(test)]

@@ -30,38 +30,15 @@
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
-use super::closure::{Closure, Flow};
-use super::net::{Net, Residual, DEAD, INF, IN_X, NIL};
+use super::closure::Closure;
+use super::net::{Net, Residual, DEAD, INF, IN_X, NIL, OUT};
+use super::pens::{self, Relaxation, State, SC};
 use crate::games::enclose::check;
-use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile, Variant, WALL_COST};
+use crate::games::enclose::model::{Level, Solution, Tile, Variant, WALL_COST};
 use std::time::Instant;
 
-/// Cell flags: forced into the pen, walled, bee kept out of the pen.
-const OUT: u8 = 4;
-/// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
-const SC: i64 = 4;
-/// Bound evaluations per node while tuning the multiplier.
-const TUNE_EVALS: usize = 3;
-/// Near the root of a big island, where a better multiplier pays off over a larger subtree,
-/// tune longer (on small islands the extra flows cost more than they save).
-const SHALLOW: usize = 8;
-const SHALLOW_EVALS: usize = 6;
-const BIG: usize = 450;
 /// Islands from this size on get the fine price sweep at the root.
 const FINE_SWEEP: usize = 200;
-
-#[derive(Clone)]
-struct State {
-    cap: Vec<i32>,
-    flags: Vec<u8>,
-    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
-    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
-    /// multiplier and the node skips its own).
-    pen: Vec<bool>,
-    pen_ok: bool,
-    /// The closure flow last computed on the path here.
-    flow: Flow,
-}
 
 struct Search<'a> {
     net: &'a Net,
@@ -97,19 +74,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn child(&mut self, d: usize) {
-        if self.st.len() <= d + 1 {
-            let s = self.st[d].clone();
-            self.st.push(s);
-        } else {
-            let (a, b) = self.st.split_at_mut(d + 1);
-            b[0].cap.copy_from_slice(&a[d].cap);
-            b[0].flags.copy_from_slice(&a[d].flags);
-            b[0].pen.copy_from_slice(&a[d].pen);
-            b[0].pen_ok = a[d].pen_ok;
-            b[0].flow.res.copy_from_slice(&a[d].flow.res);
-            b[0].flow.p = a[d].flow.p;
-            b[0].flow.value = a[d].flow.value;
-        }
+        pens::child(&mut self.st, d);
     }
 
     /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
@@ -176,23 +141,16 @@ impl<'a> Search<'a> {
             self.st[d].flags[c as usize] |= IN_X;
             value += net.value[c as usize];
         }
-        // The cut: out-side neighbours of the region.
-        self.cut.clear();
         self.mstamp += 1;
-        for i in 0..self.region.len() {
-            let c = self.region[i] as usize;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.mark[e] != self.mstamp
-                    && self.res.vis[2 * e] != self.res.stamp
-                    && self.res.vis[2 * e + 1] == self.res.stamp
-                    && self.st[d].flags[e] & DEAD == 0
-                {
-                    self.mark[e] = self.mstamp;
-                    self.cut.push(e as u32);
-                }
-            }
-        }
+        pens::cut(
+            net,
+            &self.st[d].flags,
+            &self.res,
+            &mut self.mark,
+            self.mstamp,
+            &self.region,
+            &mut self.cut,
+        );
         debug_assert_eq!(self.cut.len(), lambda);
         let used = (self.walls.len() + lambda) as i32;
         if connected {
@@ -240,7 +198,7 @@ impl<'a> Search<'a> {
             let st = &self.st[d];
             let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
             if !inherited {
-                let (pruned, m, ub) = self.tune(d, mu);
+                let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
                 if pruned {
                     return;
                 }
@@ -248,7 +206,8 @@ impl<'a> Search<'a> {
                 up = ub;
             }
         }
-        let (v, wall_first) = self.pick(d);
+        let st = &self.st[d];
+        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.cut);
         let v = v as usize;
         for wall_branch in [wall_first, !wall_first] {
             self.child(d);
@@ -271,84 +230,30 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Local descent on the multiplier from `mu`; `(true, _)` as soon as a bound prunes.
-    fn tune(&mut self, d: usize, mu: i64) -> (bool, i64, i64) {
-        let target = self
-            .best
-            .as_ref()
-            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
-        let mut lam = mu;
-        let mut best = self.lagrange(d, lam, target);
-        if best < target {
-            return (true, lam, best);
-        }
-        self.capture_pen(d);
-        let mut step = SC;
-        let mut evals = 1;
-        let max_evals = if d <= SHALLOW && self.net.m >= BIG {
-            SHALLOW_EVALS
-        } else {
-            TUNE_EVALS
-        };
-        while step > 0 && evals < max_evals {
-            let mut moved = false;
-            for dir in [1i64, -1] {
-                let l = lam + dir * step;
-                if l < 0 {
-                    continue;
-                }
-                let b = self.lagrange(d, l, target);
-                evals += 1;
-                if b < target {
-                    return (true, l, b);
-                }
-                if b < best {
-                    self.capture_pen(d);
-                    best = b;
-                    lam = l;
-                    moved = true;
-                    step *= 2;
-                    break;
-                }
-            }
-            if !moved {
-                step /= 2;
-            }
-        }
-        (false, lam, best)
-    }
-
     /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
     /// best pen minus `mu` (plus the wall cost) per wall is a maximum-weight closure (tile in ⇒
     /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
     /// part and its rim from the last `reach_bound`. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        let net = self.net;
         let st = &mut self.st[d];
-        let cl = &mut self.closure;
-        // The node's constraints, on top of those of the ancestor the flow came from.
-        for c in 0..net.m {
-            let f = st.flags[c];
-            if f & DEAD != 0 {
-                cl.force_wall(&mut st.flow, c);
-            } else if f & IN_X != 0 {
-                cl.force_in(&mut st.flow, c);
-            } else if f & OUT != 0 || self.mark[c] != self.reach_stamp {
-                cl.force_out(&mut st.flow, c);
-            }
-        }
-        for &c in &self.region {
-            cl.force_in(&mut st.flow, c as usize);
-        }
-        cl.set_price(&mut st.flow, (mu + self.cost as i64 * SC) as i32);
-        let top = cl.total + mu * self.k as i64;
+        let top = self.closure.total + mu * self.k as i64;
         // Pruned once top - flow < target.
         let limit = if target == i64::MAX {
             i64::MAX
         } else {
             top - target + 1
         };
-        cl.run(&mut st.flow, limit);
+        pens::closure_flow(
+            self.net,
+            &mut self.closure,
+            &mut st.flow,
+            &st.flags,
+            &self.mark,
+            self.reach_stamp,
+            &self.region,
+            (mu + self.cost as i64 * SC) as i32,
+            limit,
+        );
         let flow = st.flow.value;
         if flow < limit {
             self.offer_closure(d);
@@ -405,19 +310,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
-    /// exact relaxation of this node when there is one: a tile its pen takes in goes in first.
-    fn pick(&self, d: usize) -> (u32, bool) {
-        let st = &self.st[d];
-        if st.pen_ok {
-            if let Some(&c) = self.cut.iter().find(|&&c| st.pen[c as usize]) {
-                return (c, false);
-            }
-            return (self.cut[0], true);
-        }
-        (self.cut[0], false)
-    }
-
     /// Whether the parts of X can still be joined by one pen: the horse reaches every other
     /// part without crossing walls, border tiles or bees kept out.
     fn joinable(&mut self, d: usize) -> bool {
@@ -446,96 +338,55 @@ impl<'a> Search<'a> {
             .all(|c| self.pen[c] == ps)
     }
 
-    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
-    fn capture_pen(&mut self, d: usize) {
-        let st = &mut self.st[d];
-        st.pen.iter_mut().for_each(|p| *p = false);
-        for &c in &self.region {
-            st.pen[c as usize] = true;
-        }
-        for &c in &self.res.queue[self.region.len()..] {
-            st.pen[c as usize] = self.closure.in_pen(c as usize);
-        }
-        st.pen_ok = true;
-    }
-
     /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
     /// union of the parts holding the horse, the unicorn and the bees decided in). Returns
     /// whether it is one piece.
     fn flood_region(&mut self, d: usize) -> bool {
-        let net = self.net;
         self.mstamp += 1;
-        self.region.clear();
-        let flags = &self.st[d].flags;
-        let (vis, stamp) = (&self.res.vis, self.res.stamp);
-        let mut connected = true;
         let seeds = [Some(self.horse), self.unicorn]
             .into_iter()
             .flatten()
             .chain(self.seeds.iter().map(|&b| b as usize));
-        for (i, src) in seeds.enumerate() {
-            if self.mark[src] == self.mstamp {
-                continue;
-            }
-            if i > 0 {
-                connected = false;
-            }
-            self.mark[src] = self.mstamp;
-            let first = self.region.len();
-            self.region.push(src as u32);
-            let mut qi = first;
-            while qi < self.region.len() {
-                let c = self.region[qi] as usize;
-                qi += 1;
-                for &e in net.nbrs(c) {
-                    let e = e as usize;
-                    if self.mark[e] != self.mstamp
-                        && vis[2 * e] != stamp
-                        && vis[2 * e + 1] != stamp
-                        && flags[e] & DEAD == 0
-                    {
-                        self.mark[e] = self.mstamp;
-                        self.region.push(e as u32);
-                    }
-                }
-            }
-        }
-        connected
+        pens::flood_region(
+            self.net,
+            &self.st[d].flags,
+            &self.res,
+            &mut self.mark,
+            self.mstamp,
+            &mut self.region,
+            seeds,
+            1,
+        )
     }
 
-    /// Value of the region plus every positive tile reachable from it without crossing walls,
-    /// border tiles or bees kept out: no pen of the subtree can hold more.
+    /// See [`pens::reach_bound`]; the reached cells stay in `res.queue`.
     fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
-        let net = self.net;
-        let st = &self.st[d];
         self.mstamp += 1;
         self.reach_stamp = self.mstamp;
-        self.res.queue.clear();
-        self.bd.clear();
-        for &c in &self.region {
-            self.mark[c as usize] = self.mstamp;
-            self.res.queue.push(c);
-        }
-        let mut total = value;
-        let mut qi = 0;
-        while qi < self.res.queue.len() {
-            let c = self.res.queue[qi] as usize;
-            qi += 1;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.mark[e] == self.mstamp || st.flags[e] & DEAD != 0 {
-                    continue;
-                }
-                self.mark[e] = self.mstamp;
-                if st.flags[e] & OUT != 0 || net.border[e] {
-                    self.bd.push(e as u32);
-                    continue;
-                }
-                total += net.value[e].max(0);
-                self.res.queue.push(e as u32);
-            }
-        }
-        total
+        pens::reach_bound(
+            self.net,
+            &self.st[d].flags,
+            &mut self.mark,
+            self.mstamp,
+            &self.region,
+            &mut self.res.queue,
+            &mut self.bd,
+            value,
+        )
+    }
+}
+
+impl Relaxation for Search<'_> {
+    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        self.lagrange(d, mu, target)
+    }
+
+    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
+    fn capture(&mut self, d: usize) {
+        let st = &mut self.st[d];
+        let reached = &self.res.queue[self.region.len()..];
+        pens::capture_pen(&mut st.pen, &self.region, reached, &self.closure);
+        st.pen_ok = true;
     }
 }
 
@@ -636,46 +487,6 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         }
         s.node(0, 0, 2 * SC, i64::MAX);
     }
-    let (nodes, timed_out, root_bound) = (s.nodes, s.timed_out, s.root_bound);
-    let best = s.best.take().map(|(sc, w)| {
-        (
-            sc,
-            w.iter().map(|&c| net.grid[c as usize]).collect::<Vec<_>>(),
-        )
-    });
-    let mut walls: Vec<[usize; 2]> = best
-        .as_ref()
-        .map(|b| {
-            b.1.iter()
-                .map(|&g| [g / level.cols, g % level.cols])
-                .collect()
-        })
-        .unwrap_or_default();
-    walls.sort();
-    let status = match (&best, timed_out) {
-        (_, true) => SolveStatus::GaveUp,
-        (Some(_), false) => SolveStatus::Optimal,
-        (None, false) => SolveStatus::Unsolvable,
-    };
-    let score = best.as_ref().map_or(0, |b| b.0);
-    let bound = match status {
-        SolveStatus::Optimal => score,
-        SolveStatus::Unsolvable => 0,
-        SolveStatus::GaveUp => root_bound
-            .unwrap_or_else(|| {
-                (0..net.m)
-                    .filter(|&c| !net.border[c])
-                    .map(|c| net.value[c].max(0))
-                    .sum()
-            })
-            .max(score),
-    };
-    Solution {
-        status,
-        score,
-        bound,
-        walls,
-        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-        nodes,
-    }
+    let best = s.best.take();
+    pens::solution(level, &net, best, s.timed_out, s.root_bound, s.nodes, start)
 }

@@ -1,0 +1,335 @@
+//! The pieces of the pen search that the single-pen search ([`super::sep`]) and the quarrel
+//! search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut and its
+//! cut, the reach bound, the Lagrangian closure bound on the warm flow of [`super::closure`]
+//! with its multiplier descent, and the answer built from the best walls found.
+
+use super::closure::{Closure, Flow};
+use super::net::{Net, Residual, DEAD, FORBID, IN_X, OUT};
+use crate::games::enclose::model::{Level, Solution, SolveStatus};
+use std::time::Instant;
+
+/// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
+pub(super) const SC: i64 = 4;
+/// Bound evaluations per node while tuning the multiplier.
+const TUNE_EVALS: usize = 3;
+/// Near the root of a big island, where a better multiplier pays off over a larger subtree,
+/// tune longer (on small islands the extra flows cost more than they save).
+const SHALLOW: usize = 8;
+const SHALLOW_EVALS: usize = 6;
+const BIG: usize = 450;
+
+/// The state of one search node.
+#[derive(Clone)]
+pub(super) struct State {
+    /// Residual capacities of the island flow ([`Net`]).
+    pub(super) cap: Vec<i32>,
+    pub(super) flags: Vec<u8>,
+    /// The pen of the last exact relaxation on the path here (an ancestor's, inherited while
+    /// it stays feasible for the node's relaxation: then that bound cannot be beaten at its
+    /// multiplier and the node skips its own).
+    pub(super) pen: Vec<bool>,
+    pub(super) pen_ok: bool,
+    /// The closure flow last computed on the path here.
+    pub(super) flow: Flow,
+}
+
+/// Makes state `d + 1` a copy of state `d` (the buffers of a deeper level are reused).
+pub(super) fn child(st: &mut Vec<State>, d: usize) {
+    if st.len() <= d + 1 {
+        let s = st[d].clone();
+        st.push(s);
+    } else {
+        let (a, b) = st.split_at_mut(d + 1);
+        b[0].cap.copy_from_slice(&a[d].cap);
+        b[0].flags.copy_from_slice(&a[d].flags);
+        b[0].pen.copy_from_slice(&a[d].pen);
+        b[0].pen_ok = a[d].pen_ok;
+        b[0].flow.res.copy_from_slice(&a[d].flow.res);
+        b[0].flow.p = a[d].flow.p;
+        b[0].flow.value = a[d].flow.value;
+    }
+}
+
+/// The pen: cells on the source side of the furthest min cut (after an `augment` that found
+/// no path) that the seeds reach, into `region` (marked `stamp`). Returns whether every part
+/// holds one of the first `roots` seeds (the parts that may stand apart).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn flood_region(
+    net: &Net,
+    flags: &[u8],
+    res: &Residual,
+    mark: &mut [u32],
+    stamp: u32,
+    region: &mut Vec<u32>,
+    seeds: impl Iterator<Item = usize>,
+    roots: usize,
+) -> bool {
+    region.clear();
+    let (vis, rs) = (&res.vis, res.stamp);
+    let mut connected = true;
+    for (i, src) in seeds.enumerate() {
+        if mark[src] == stamp {
+            continue;
+        }
+        if i >= roots {
+            connected = false;
+        }
+        mark[src] = stamp;
+        let first = region.len();
+        region.push(src as u32);
+        let mut qi = first;
+        while qi < region.len() {
+            let c = region[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if mark[e] != stamp
+                    && vis[2 * e] != rs
+                    && vis[2 * e + 1] != rs
+                    && flags[e] & DEAD == 0
+                {
+                    mark[e] = stamp;
+                    region.push(e as u32);
+                }
+            }
+        }
+    }
+    connected
+}
+
+/// The min cut around `region` (the pen of [`flood_region`]): its out-side neighbours.
+pub(super) fn cut(
+    net: &Net,
+    flags: &[u8],
+    res: &Residual,
+    mark: &mut [u32],
+    stamp: u32,
+    region: &[u32],
+    cut: &mut Vec<u32>,
+) {
+    cut.clear();
+    for &c in region {
+        for &e in net.nbrs(c as usize) {
+            let e = e as usize;
+            if mark[e] != stamp
+                && res.vis[2 * e] != res.stamp
+                && res.vis[2 * e + 1] == res.stamp
+                && flags[e] & DEAD == 0
+            {
+                mark[e] = stamp;
+                cut.push(e as u32);
+            }
+        }
+    }
+}
+
+/// `value` (the region's) plus every positive tile reachable from the region without crossing
+/// walls, border tiles or bees kept out: no pen of the subtree can hold more. The region and
+/// what it reaches go to `queue` (region first), marked `stamp`; the border tiles and bees
+/// kept out next to them to `bd`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn reach_bound(
+    net: &Net,
+    flags: &[u8],
+    mark: &mut [u32],
+    stamp: u32,
+    region: &[u32],
+    queue: &mut Vec<u32>,
+    bd: &mut Vec<u32>,
+    value: i32,
+) -> i32 {
+    queue.clear();
+    bd.clear();
+    for &c in region {
+        mark[c as usize] = stamp;
+        queue.push(c);
+    }
+    let mut total = value;
+    let mut qi = 0;
+    while qi < queue.len() {
+        let c = queue[qi] as usize;
+        qi += 1;
+        for &e in net.nbrs(c) {
+            let e = e as usize;
+            if mark[e] == stamp || flags[e] & DEAD != 0 {
+                continue;
+            }
+            mark[e] = stamp;
+            if flags[e] & OUT != 0 || net.border[e] {
+                bd.push(e as u32);
+                continue;
+            }
+            total += net.value[e].max(0);
+            queue.push(e as u32);
+        }
+    }
+    total
+}
+
+/// Puts a node's constraints on the closure flow inherited from an ancestor (walls, tiles in,
+/// bees kept out, tiles `reach_bound` did not reach (not marked `reach`) out, walls
+/// forbidden) and runs it at wall price `price` until the flow reaches `limit` or is maximum.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn closure_flow(
+    net: &Net,
+    cl: &mut Closure,
+    flow: &mut Flow,
+    flags: &[u8],
+    mark: &[u32],
+    reach: u32,
+    region: &[u32],
+    price: i32,
+    limit: i64,
+) {
+    for (c, &f) in flags.iter().enumerate() {
+        if f & DEAD != 0 {
+            cl.force_wall(flow, c);
+        } else if f & IN_X != 0 {
+            cl.force_in(flow, c);
+        } else if f & OUT != 0 || mark[c] != reach {
+            cl.force_out(flow, c);
+        }
+        if f & FORBID != 0 && net.wallable[c] {
+            cl.forbid_wall(flow, c);
+        }
+    }
+    for &c in region {
+        cl.force_in(flow, c as usize);
+    }
+    cl.set_price(flow, price);
+    cl.run(flow, limit);
+}
+
+/// Records the closure's pen just computed exactly: the region and the cells of `reached` (the
+/// rest of `reach_bound`'s queue) the closure takes in.
+pub(super) fn capture_pen(pen: &mut [bool], region: &[u32], reached: &[u32], cl: &Closure) {
+    pen.iter_mut().for_each(|p| *p = false);
+    for &c in region {
+        pen[c as usize] = true;
+    }
+    for &c in reached {
+        pen[c as usize] = cl.in_pen(c as usize);
+    }
+}
+
+/// The cut tile to branch on, and whether its wall branch goes first. Guided by the last
+/// exact relaxation of the node when there is one (`pen`): a tile its pen takes in goes in
+/// first.
+pub(super) fn pick(pen: Option<&[bool]>, cut: &[u32]) -> (u32, bool) {
+    match pen {
+        Some(pen) => match cut.iter().find(|&&c| pen[c as usize]) {
+            Some(&c) => (c, false),
+            None => (cut[0], true),
+        },
+        None => (cut[0], false),
+    }
+}
+
+/// A search whose nodes bound with the Lagrangian closure relaxation.
+pub(super) trait Relaxation {
+    /// The bound (scaled) at multiplier `mu` per wall, stopping early once below `target`.
+    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64;
+    /// Keeps the pen of the relaxation just solved exactly.
+    fn capture(&mut self, d: usize);
+}
+
+/// Local descent on the multiplier from `mu` at depth `d` of an island of `m` cells;
+/// `(true, _, _)` as soon as a bound falls below `target`, else `(false, best μ, its bound)`.
+pub(super) fn tune(
+    r: &mut impl Relaxation,
+    d: usize,
+    m: usize,
+    mu: i64,
+    target: i64,
+) -> (bool, i64, i64) {
+    let mut lam = mu;
+    let mut best = r.bound(d, lam, target);
+    if best < target {
+        return (true, lam, best);
+    }
+    r.capture(d);
+    let mut step = SC;
+    let mut evals = 1;
+    let max_evals = if d <= SHALLOW && m >= BIG {
+        SHALLOW_EVALS
+    } else {
+        TUNE_EVALS
+    };
+    while step > 0 && evals < max_evals {
+        let mut moved = false;
+        for dir in [1i64, -1] {
+            let l = lam + dir * step;
+            if l < 0 {
+                continue;
+            }
+            let b = r.bound(d, l, target);
+            evals += 1;
+            if b < target {
+                return (true, l, b);
+            }
+            if b < best {
+                r.capture(d);
+                best = b;
+                lam = l;
+                moved = true;
+                step *= 2;
+                break;
+            }
+        }
+        if !moved {
+            step /= 2;
+        }
+    }
+    (false, lam, best)
+}
+
+/// The answer: the best walls found (cells of `net`) in grid coordinates, the status, and the
+/// bound (the score when proven, else the root's bound, else every positive inner tile).
+pub(super) fn solution(
+    level: &Level,
+    net: &Net,
+    best: Option<(i32, Vec<u32>)>,
+    timed_out: bool,
+    root_bound: Option<i32>,
+    nodes: u64,
+    start: Instant,
+) -> Solution {
+    let mut walls: Vec<[usize; 2]> = best
+        .as_ref()
+        .map(|b| {
+            b.1.iter()
+                .map(|&c| {
+                    let g = net.grid[c as usize];
+                    [g / level.cols, g % level.cols]
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    walls.sort();
+    let status = match (&best, timed_out) {
+        (_, true) => SolveStatus::GaveUp,
+        (Some(_), false) => SolveStatus::Optimal,
+        (None, false) => SolveStatus::Unsolvable,
+    };
+    let score = best.as_ref().map_or(0, |b| b.0);
+    let bound = match status {
+        SolveStatus::Optimal => score,
+        SolveStatus::Unsolvable => 0,
+        SolveStatus::GaveUp => root_bound
+            .unwrap_or_else(|| {
+                (0..net.m)
+                    .filter(|&c| !net.border[c])
+                    .map(|c| net.value[c].max(0))
+                    .sum()
+            })
+            .max(score),
+    };
+    Solution {
+        status,
+        score,
+        bound,
+        walls,
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        nodes,
+    }
+}
