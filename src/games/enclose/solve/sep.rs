@@ -24,12 +24,17 @@
 //!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
 //!   relaxation at that μ could not prune.
 //!
+//! On big islands a beam search over the same moves ([`super::beam`]) gives the first
+//! incumbent: the bounds are weak there, so pruning rests on it. A node whose flow already uses
+//! every wall left is a leaf: its pen is the furthest minimum cut.
+//!
 //! Closure pens that fit the budget are offered as solutions (good incumbents early), and the
 //! branching tile and direction follow the closure: a cut tile it takes in goes in first.
 //! Lovebirds: X holds horse and unicorn; a node whose walls already split them is dropped.
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
+use super::beam::Beam;
 use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, INF, IN_X, NIL};
 use crate::games::enclose::check;
@@ -47,6 +52,9 @@ const TUNE_EVALS: usize = 3;
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
+/// Islands from this size on get a beam search for a first incumbent, this wide.
+const BEAM_MIN: usize = 200;
+const BEAM_WIDTH: usize = 8;
 /// Islands from this size on get the fine price sweep at the root.
 const FINE_SWEEP: usize = 200;
 
@@ -208,7 +216,9 @@ impl<'a> Search<'a> {
             // No bee decided yet: the bound holds for the whole level.
             self.root_bound = Some(bound);
         }
-        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
+        // No walls to spare: every pen of the subtree is a minimum cut, and the furthest one,
+        // just offered, holds every other (and no tile of negative worth).
+        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
             return;
         }
         if !self.swept {
@@ -229,6 +239,20 @@ impl<'a> Search<'a> {
                 if b < least {
                     least = b;
                     mu = m;
+                }
+            }
+            if self.net.m >= BEAM_MIN {
+                let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
+                let mut beam = Beam::new(net, kleft, self.cost, seeds.collect());
+                let st = &self.st[d];
+                let found = beam.run(&st.cap, &st.flags, lambda, BEAM_WIDTH);
+                if let Some((score, w)) = found {
+                    let score = score - self.cost * self.walls.len() as i32;
+                    if self.best.as_ref().is_none_or(|b| score > b.0) {
+                        let mut all = self.walls.clone();
+                        all.extend_from_slice(&w);
+                        self.best = Some((score, all));
+                    }
                 }
             }
         }
