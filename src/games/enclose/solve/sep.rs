@@ -52,8 +52,9 @@ const TUNE_EVALS: usize = 3;
 const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
-/// Islands from this size on get a beam search for a first incumbent, this wide.
-const BEAM_MIN: usize = 200;
+/// A search still open after this many nodes gets a beam search for a better incumbent, this
+/// wide (easy levels are done sooner than the beam would run).
+const BEAM_AFTER: u64 = 256;
 const BEAM_WIDTH: usize = 8;
 /// Islands from this size on get the fine price sweep at the root.
 const FINE_SWEEP: usize = 200;
@@ -95,6 +96,9 @@ struct Search<'a> {
     root_bound: Option<i32>,
     reach_stamp: u32,
     swept: bool,
+    /// Where the beam search starts: the flow, flags, flow value and walls left of the node that
+    /// swept the prices (the root, or below it only bees kept out). Taken once it has run.
+    beam_from: Option<(Vec<i32>, Vec<u8>, usize, usize)>,
     pen: Vec<u32>,
     pstamp: u32,
     pen_q: Vec<u32>,
@@ -241,20 +245,13 @@ impl<'a> Search<'a> {
                     mu = m;
                 }
             }
-            if self.net.m >= BEAM_MIN {
-                let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
-                let mut beam = Beam::new(net, kleft, self.cost, seeds.collect());
+            if self.walls.is_empty() {
                 let st = &self.st[d];
-                let found = beam.run(&st.cap, &st.flags, lambda, BEAM_WIDTH);
-                if let Some((score, w)) = found {
-                    let score = score - self.cost * self.walls.len() as i32;
-                    if self.best.as_ref().is_none_or(|b| score > b.0) {
-                        let mut all = self.walls.clone();
-                        all.extend_from_slice(&w);
-                        self.best = Some((score, all));
-                    }
-                }
+                self.beam_from = Some((st.cap.clone(), st.flags.clone(), lambda, kleft));
             }
+        }
+        if self.nodes >= BEAM_AFTER {
+            self.beam();
         }
         if let Some(b) = &self.best {
             let target = (b.0 as i64 + 1) * SC;
@@ -291,6 +288,20 @@ impl<'a> Search<'a> {
             }
             if self.timed_out {
                 return;
+            }
+        }
+    }
+
+    /// Runs the beam search of [`super::beam`] once, from the state of the sweeping node.
+    fn beam(&mut self) {
+        let Some((cap, flags, lambda, kleft)) = self.beam_from.take() else {
+            return;
+        };
+        let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
+        let mut beam = Beam::new(self.net, kleft, self.cost, seeds.collect());
+        if let Some((score, w)) = beam.run(&cap, &flags, lambda, BEAM_WIDTH) {
+            if self.best.as_ref().is_none_or(|b| score > b.0) {
+                self.best = Some((score, w));
             }
         }
     }
@@ -619,6 +630,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         root_bound: None,
         reach_stamp: 0,
         swept: false,
+        beam_from: None,
         pen: vec![0; net.m],
         pstamp: 0,
         pen_q: Vec::new(),
