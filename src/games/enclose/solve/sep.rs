@@ -24,8 +24,9 @@
 //!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
 //!   relaxation at that μ could not prune.
 //!
-//! On big islands a beam search over the same moves ([`super::beam`]) gives the first
-//! incumbent: the bounds are weak there, so pruning rests on it. A node whose flow already uses
+//! A search still open after a few hundred nodes runs a beam search over the same moves
+//! ([`super::beam`]) from the root for a better incumbent: on big open islands the bounds are
+//! weak, so pruning rests on the incumbent, and depth-first order finds the best pens late. A node whose flow already uses
 //! every wall left is a leaf: its pen is the furthest minimum cut.
 //!
 //! Closure pens that fit the budget are offered as solutions (good incumbents early), and the
