@@ -24,12 +24,18 @@
 //!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
 //!   relaxation at that μ could not prune.
 //!
+//! A search still open after a few hundred nodes runs a beam search over the same moves
+//! ([`super::beam`]) from the root for a better incumbent: on big open islands the bounds are
+//! weak, so pruning rests on the incumbent, and depth-first order finds the best pens late. A node whose flow already uses
+//! every wall left is a leaf: its pen is the furthest minimum cut.
+//!
 //! Closure pens that fit the budget are offered as solutions (good incumbents early), and the
 //! branching tile and direction follow the closure: a cut tile it takes in goes in first.
 //! Lovebirds: X holds horse and unicorn; a node whose walls already split them is dropped.
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
+use super::beam::Beam;
 use super::closure::Closure;
 use super::net::{Net, Residual, DEAD, INF, IN_X, NIL, OUT};
 use super::pens::{self, Relaxation, State, SC};
@@ -37,6 +43,10 @@ use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Tile, Variant, WALL_COST};
 use std::time::Instant;
 
+/// A search still open after this many nodes gets a beam search for a better incumbent, this
+/// wide (easy levels are done sooner than the beam would run).
+const BEAM_AFTER: u64 = 256;
+const BEAM_WIDTH: usize = 8;
 /// Islands from this size on get the fine price sweep at the root.
 const FINE_SWEEP: usize = 200;
 
@@ -64,6 +74,9 @@ struct Search<'a> {
     root_bound: Option<i32>,
     reach_stamp: u32,
     swept: bool,
+    /// Where the beam search starts: the flow, flags, flow value and walls left of the node that
+    /// swept the prices (the root, or below it only bees kept out). Taken once it has run.
+    beam_from: Option<(Vec<i32>, Vec<u8>, usize, usize)>,
     pen: Vec<u32>,
     pstamp: u32,
     pen_q: Vec<u32>,
@@ -166,7 +179,9 @@ impl<'a> Search<'a> {
             // No bee decided yet: the bound holds for the whole level.
             self.root_bound = Some(bound);
         }
-        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
+        // No walls to spare: every pen of the subtree is a minimum cut, and the furthest one,
+        // just offered, holds every other (and no tile of negative worth).
+        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
             return;
         }
         if !self.swept {
@@ -189,6 +204,13 @@ impl<'a> Search<'a> {
                     mu = m;
                 }
             }
+            if self.walls.is_empty() {
+                let st = &self.st[d];
+                self.beam_from = Some((st.cap.clone(), st.flags.clone(), lambda, kleft));
+            }
+        }
+        if self.nodes >= BEAM_AFTER {
+            self.beam();
         }
         if let Some(b) = &self.best {
             let target = (b.0 as i64 + 1) * SC;
@@ -226,6 +248,20 @@ impl<'a> Search<'a> {
             }
             if self.timed_out {
                 return;
+            }
+        }
+    }
+
+    /// Runs the beam search of [`super::beam`] once, from the state of the sweeping node.
+    fn beam(&mut self) {
+        let Some((cap, flags, lambda, kleft)) = self.beam_from.take() else {
+            return;
+        };
+        let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
+        let mut beam = Beam::new(self.net, kleft, self.cost, seeds.collect());
+        if let Some((score, w)) = beam.run(&cap, &flags, lambda, BEAM_WIDTH) {
+            if self.best.as_ref().is_none_or(|b| score > b.0) {
+                self.best = Some((score, w));
             }
         }
     }
@@ -446,6 +482,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         root_bound: None,
         reach_stamp: 0,
         swept: false,
+        beam_from: None,
         pen: vec![0; net.m],
         pstamp: 0,
         pen_q: Vec::new(),
