@@ -19,15 +19,16 @@
 //! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
 //!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut, plus
 //!   μ per wall left. The cut's flow is kept per node ([`super::closure`]): a child only
-//!   augments what its own constraints add. μ is swept at the root and tuned by a short descent per node. A node
-//!   whose X lies inside the closure pen of an ancestor (and none of whose new walls or
-//!   excluded bees is in it) inherits that bound: the same pen is still feasible, so its own
-//!   relaxation at that μ could not prune.
+//!   augments what its own constraints add. μ is swept at the root and tuned by a short
+//!   descent per node. A node whose X lies inside the closure pen of an ancestor (and none
+//!   of whose new walls or excluded bees is in it) inherits that bound: the same pen is still
+//!   feasible, so its own relaxation at that μ could not prune.
 //!
 //! A search still open after a few hundred nodes runs a beam search over the same moves
 //! ([`super::beam`]) from the root for a better incumbent: on big open islands the bounds are
-//! weak, so pruning rests on the incumbent, and depth-first order finds the best pens late. A node whose flow already uses
-//! every wall left is a leaf: its pen is the furthest minimum cut.
+//! weak, so pruning rests on the incumbent, and depth-first order finds the best pens late.
+//! A node whose flow already uses every wall left is a leaf: its pen is the furthest minimum
+//! cut.
 //!
 //! Closure pens that fit the budget are offered as solutions (good incumbents early), and the
 //! branching tile and direction follow the closure: a cut tile it takes in goes in first.
