@@ -5,6 +5,7 @@
 //! from border tiles to the sink T. Bees get a closed arc to T that a search opens when it
 //! keeps the bee out of the pen.
 
+use crate::games::enclose::check::flood;
 use crate::games::enclose::model::{Level, Tile};
 
 pub(super) const INF: i32 = 1 << 24;
@@ -23,6 +24,18 @@ pub(super) struct Residual {
     pub(super) par: Vec<u32>,
     pub(super) stamp: u32,
     pub(super) queue: Vec<u32>,
+}
+
+/// The cells of the networks: the horse's island without its placed walls, sorted by grid
+/// index (so a cell's index is found by binary search).
+pub(super) fn island_cells(level: &Level) -> Vec<usize> {
+    let (island, _) = flood(level, &vec![false; level.tiles.len()], level.horse());
+    let mut cells: Vec<usize> = island
+        .into_iter()
+        .filter(|&g| level.tiles[g] != Tile::Wall)
+        .collect();
+    cells.sort_unstable();
+    cells
 }
 
 /// The static flow network of the island.

@@ -4,9 +4,8 @@
 //! horse off the border fit the budget); for the two-animal rounds it is a sufficient
 //! condition, one concrete construction that fits.
 
-use super::net::{Net, Residual, DEAD, IN_X, NIL};
-use crate::games::enclose::check::flood;
-use crate::games::enclose::model::{Level, Tile, Variant};
+use super::net::{island_cells, Net, Residual, DEAD, IN_X, NIL};
+use crate::games::enclose::model::{Level, Variant};
 
 /// The horse's island as a flow network, with the flow of one probe.
 struct Probe {
@@ -19,12 +18,7 @@ struct Probe {
 
 impl Probe {
     fn new(level: &Level) -> Probe {
-        let (island, _) = flood(level, &vec![false; level.tiles.len()], level.horse());
-        let mut cells: Vec<usize> = island
-            .into_iter()
-            .filter(|&g| level.tiles[g] != Tile::Wall)
-            .collect();
-        cells.sort_unstable();
+        let cells = island_cells(level);
         let net = Net::new(level, &cells);
         Probe {
             cap: net.cap0.clone(),

@@ -38,10 +38,10 @@
 
 use super::beam::Beam;
 use super::closure::Closure;
-use super::net::{Net, Residual, DEAD, INF, IN_X, NIL, OUT};
+use super::net::{island_cells, Net, Residual, DEAD, INF, IN_X, NIL, OUT};
 use super::pens::{self, Relaxation, State, SC};
 use crate::games::enclose::check;
-use crate::games::enclose::model::{Level, Solution, Tile, Variant, WALL_COST};
+use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use std::time::Instant;
 
 /// A search still open after this many nodes gets a beam search for a better incumbent, this
@@ -435,12 +435,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     } else {
         None
     };
-    let (island, _) = check::flood(level, &vec![false; level.tiles.len()], horse);
-    let mut cells: Vec<usize> = island
-        .into_iter()
-        .filter(|&g| level.tiles[g] != Tile::Wall)
-        .collect();
-    cells.sort_unstable();
+    let cells = island_cells(level);
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).ok();
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
