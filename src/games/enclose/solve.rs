@@ -14,6 +14,7 @@ mod pens;
 mod probe;
 mod quarrel;
 mod sep;
+mod split;
 
 use super::check::flood;
 use super::model::{Level, Solution, Tile, Variant};

@@ -30,14 +30,21 @@
 use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
 use super::pens::{self, Relaxation, State, SC};
+use super::split;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::Instant;
+
+/// A search still open after this many nodes looks for pairs of pens one by one
+/// ([`split`]): its own relaxation's pens merge the animals on big maps, so its first answers
+/// are poor and prune little.
+const SPLIT_AFTER: u64 = 300;
 
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
 
 struct Search<'a> {
+    level: &'a Level,
     net: &'a Net,
     st: Vec<State>,
     /// Region and scratch marks per cell.
@@ -100,6 +107,9 @@ impl<'a> Search<'a> {
         if self.timed_out {
             return;
         }
+        if self.nodes == SPLIT_AFTER {
+            self.split();
+        }
         let seeds = self.seeds.len();
         if apart {
             self.node_inner(d, lambda, mu, up);
@@ -107,6 +117,20 @@ impl<'a> Search<'a> {
             self.node_together(d, lambda, mu, up);
         }
         self.seeds.truncate(seeds);
+    }
+
+    /// Offers the best pair of pens of [`split::pens_one_by_one`].
+    fn split(&mut self) {
+        let Some((score, walls)) = split::pens_one_by_one(self.level, self.deadline) else {
+            return;
+        };
+        if self.best.as_ref().is_none_or(|b| score > b.0) {
+            let cells = walls.iter().map(|&g| {
+                let c = self.net.grid.binary_search(&g);
+                c.expect("a new wall on the animals' islands") as u32
+            });
+            self.best = Some((score, cells.collect()));
+        }
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
@@ -649,6 +673,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         net.nbrs(c).to_vec()
     });
     let mut s = Search {
+        level,
         net: &net,
         st: vec![State {
             cap: net.cap0.clone(),

@@ -428,6 +428,16 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
+    solve_keeping_out(level, deadline, None)
+}
+
+/// As [`solve`], with the bee tile at grid index `out` (if any) kept out of the pen from the
+/// start: the quarrel round's first guesses (see [`super::split`]) place the other animal there.
+pub(super) fn solve_keeping_out(
+    level: &Level,
+    deadline: Option<Instant>,
+    out: Option<usize>,
+) -> Solution {
     let start = Instant::now();
     let horse = level.horse();
     let unicorn = if level.variant == Variant::Lovebirds {
@@ -512,6 +522,11 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
                 s.best = Some((score, cells));
             }
         }
+    }
+    if let Some(b) = out.and_then(cell_of) {
+        debug_assert!(net.bee[b], "only a bee has an arc to T to open");
+        s.st[0].flags[b] |= OUT;
+        s.st[0].cap[net.bee_arc[b] as usize] = INF;
     }
     if !lovebirds_apart {
         s.st[0].flags[s.horse] |= IN_X;
