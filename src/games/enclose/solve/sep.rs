@@ -50,6 +50,8 @@ const BEAM_AFTER: u64 = 256;
 const BEAM_WIDTH: usize = 8;
 /// Islands from this size on get the fine price sweep at the root.
 const FINE_SWEEP: usize = 200;
+/// A quick search's nodes: its first pens (the sweep's) are most of what it finds.
+const QUICK_NODES: u64 = 10;
 
 struct Search<'a> {
     net: &'a Net,
@@ -83,6 +85,8 @@ struct Search<'a> {
     pen_q: Vec<u32>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// A quick look (see [`solve_keeping_out`]).
+    quick: bool,
     timed_out: bool,
 }
 
@@ -112,7 +116,9 @@ impl<'a> Search<'a> {
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(16) && self.deadline.is_some_and(|dl| Instant::now() >= dl) {
+        if self.quick && self.nodes > QUICK_NODES
+            || self.nodes.is_multiple_of(16) && self.deadline.is_some_and(|dl| Instant::now() >= dl)
+        {
             self.timed_out = true;
         }
         if self.timed_out {
@@ -193,7 +199,7 @@ impl<'a> Search<'a> {
             // searched faster than swept.
             self.swept = true;
             let mut least = i64::MAX;
-            let prices: Vec<i64> = if self.net.m >= FINE_SWEEP {
+            let prices: Vec<i64> = if self.net.m >= FINE_SWEEP && !self.quick {
                 (1..=64).chain((72..=256).step_by(8)).collect()
             } else {
                 vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
@@ -428,15 +434,18 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    solve_keeping_out(level, deadline, None)
+    solve_keeping_out(level, deadline, None, false)
 }
 
 /// As [`solve`], with the bee tile at grid index `out` (if any) kept out of the pen from the
-/// start: the quarrel round's first guesses (see [`super::split`]) place the other animal there.
+/// start: the quarrel round's first guesses ([`super::split`]) place the other animal there.
+/// A `quick` search only looks for a good pen: the coarse price sweep, and it stops (as on a
+/// deadline) after [`QUICK_NODES`] nodes.
 pub(super) fn solve_keeping_out(
     level: &Level,
     deadline: Option<Instant>,
     out: Option<usize>,
+    quick: bool,
 ) -> Solution {
     let start = Instant::now();
     let horse = level.horse();
@@ -494,6 +503,7 @@ pub(super) fn solve_keeping_out(
         pen_q: Vec::new(),
         nodes: 0,
         deadline,
+        quick,
         timed_out: false,
     };
     let lovebirds_apart = level.variant == Variant::Lovebirds

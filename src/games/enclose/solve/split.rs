@@ -1,7 +1,8 @@
 //! First answers for the quarrel round, from single-pen searches: one animal's best pen within
 //! part of the budget, the other animal kept out of it, then the other animal's best pen in
 //! what is left, the first pen's walls standing (the second pen may lean on them, which is
-//! where a pair of pens saves walls). Every split of the budget is tried, each animal first.
+//! where a pair of pens saves walls). Each animal goes first in turn, with budgets from the
+//! whole down; every single-pen search is a quick one (its price sweep and a few nodes).
 //!
 //! The quarrel search proves optimality on its own; it needs a good answer early to prune,
 //! and its own relaxation rarely offers one on big maps: its pens merge the two animals.
@@ -9,11 +10,7 @@
 use super::sep;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Tile, Variant};
-use std::time::{Duration, Instant};
-
-/// Each single-pen search stops after this long with its best pen so far: the first answers a
-/// search finds are good ones (its relaxation's pens and beam), and the splits are many.
-const SLICE: Duration = Duration::from_millis(2);
+use std::time::Instant;
 
 /// The best pair of pens found (by `deadline` if any), as (score, new walls as grid indices).
 pub(super) fn pens_one_by_one(
@@ -23,62 +20,76 @@ pub(super) fn pens_one_by_one(
     let (horse, unicorn) = (level.horse(), level.unicorn()?);
     let k = level.budget.saturating_sub(level.preplaced_walls());
     let mut best: Option<(i32, Vec<usize>)> = None;
-    // The biggest first pens first: they are the likeliest to pay.
-    let splits = (0..=k)
-        .rev()
-        .flat_map(|k1| [(horse, unicorn, k1), (unicorn, horse, k1)]);
-    for (first, second, k1) in splits {
-        if deadline.is_some_and(|dl| Instant::now() >= dl) {
-            break;
-        }
-        let Some(walls) = pen_then_pen(level, first, second, k1, deadline) else {
-            continue;
-        };
-        let rc: Vec<[usize; 2]> = walls
-            .iter()
-            .map(|&g| [g / level.cols, g % level.cols])
-            .collect();
-        if let Ok(score) = check::score(level, &rc) {
-            if best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((score, walls));
+    for (first, second) in [(horse, unicorn), (unicorn, horse)] {
+        // The biggest first pens first: they are the likeliest to pay. A pen found within k1
+        // walls that needs only j is the one any budget from j to k1 would find: next, j - 1.
+        let mut k1 = k;
+        loop {
+            if deadline.is_some_and(|dl| Instant::now() >= dl) {
+                return best;
             }
+            let Some(mut walls) = first_pen(level, first, second, k1, deadline) else {
+                break;
+            };
+            let used = walls.len() as u32;
+            walls.extend(second_pen(level, first, second, &walls, deadline));
+            let rc: Vec<[usize; 2]> = walls
+                .iter()
+                .map(|&g| [g / level.cols, g % level.cols])
+                .collect();
+            if let Ok(score) = check::score(level, &rc) {
+                if best.as_ref().is_none_or(|b| score > b.0) {
+                    best = Some((score, walls));
+                }
+            }
+            let Some(next) = used.min(k1).checked_sub(1) else {
+                break;
+            };
+            k1 = next;
         }
     }
     best
 }
 
-/// The walls of `first`'s best pen within `k1` new walls with `second` outside it, plus those
-/// of `second`'s best pen with the rest of the budget.
-fn pen_then_pen(
+/// The new walls of `first`'s best pen found within `k1` new walls with `second` outside it.
+fn first_pen(
     level: &Level,
     first: usize,
     second: usize,
     k1: u32,
     deadline: Option<Instant>,
 ) -> Option<Vec<usize>> {
-    let until = |now: Instant| Some(deadline.map_or(now + SLICE, |dl| dl.min(now + SLICE)));
     let mut one = level.clone();
     one.variant = Variant::Main;
     one.tiles[first] = Tile::Horse;
     // A bee is the one tile a single-pen search can be told to keep out.
     one.tiles[second] = Tile::Bees;
     one.budget = level.preplaced_walls() + k1;
-    let sol = sep::solve_keeping_out(&one, until(Instant::now()), Some(second));
+    let sol = sep::solve_keeping_out(&one, deadline, Some(second), true);
     if sol.walls.is_empty() && sol.score == 0 {
         return None;
     }
-    let mut walls: Vec<usize> = sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect();
+    Some(sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect())
+}
+
+/// The new walls of `second`'s best pen found with the budget left once `walls` stand.
+fn second_pen(
+    level: &Level,
+    first: usize,
+    second: usize,
+    walls: &[usize],
+    deadline: Option<Instant>,
+) -> Vec<usize> {
     let mut two = level.clone();
     two.variant = Variant::Main;
-    for &g in &walls {
+    for &g in walls {
         two.tiles[g] = Tile::Wall;
     }
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = sep::solve(&two, until(Instant::now()));
-    walls.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
-    Some(walls)
+    let sol = sep::solve_keeping_out(&two, deadline, None, true);
+    sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect()
 }
 
 #[cfg(test)]
