@@ -33,12 +33,12 @@ use super::pens::{self, Relaxation, State, SC};
 use super::split;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// A search still open after this many nodes looks for pairs of pens one by one
-/// ([`split`]): its own relaxation's pens merge the animals on big maps, so its first answers
-/// are poor and prune little.
-const SPLIT_AFTER: u64 = 300;
+/// A search still open after this long looks for pairs of pens one by one ([`split`]): its
+/// own relaxation's pens merge the animals on big maps, so its first answers are poor and
+/// prune little. (Levels solved sooner are spared the look's cost.)
+const SPLIT_AFTER: Duration = Duration::from_millis(30);
 
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
@@ -75,6 +75,8 @@ struct Search<'a> {
     /// `probe`).
     probed: Vec<Vec<Flow>>,
     nodes: u64,
+    start: Instant,
+    split_done: bool,
     deadline: Option<Instant>,
     timed_out: bool,
 }
@@ -107,7 +109,8 @@ impl<'a> Search<'a> {
         if self.timed_out {
             return;
         }
-        if self.nodes == SPLIT_AFTER {
+        if !self.split_done && self.start.elapsed() >= SPLIT_AFTER {
+            self.split_done = true;
             self.split();
         }
         let seeds = self.seeds.len();
@@ -709,6 +712,8 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
         pen_q: Vec::new(),
         probed: Vec::new(),
         nodes: 0,
+        start,
+        split_done: false,
         deadline,
         timed_out: false,
     };
