@@ -8,6 +8,7 @@
 //! apart, then searches both pens at once the same way ([`quarrel`]).
 
 mod beam;
+mod bk;
 mod closure;
 mod net;
 mod pens;

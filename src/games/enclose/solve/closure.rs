@@ -13,6 +13,8 @@
 //!
 //! Max closure value = Σ w⁺ − (flow of this network).
 
+use super::bk::{Csr, Trees};
+
 const NIL: u32 = u32::MAX;
 pub(super) const INF: i32 = 1 << 28;
 
@@ -40,9 +42,8 @@ pub(super) struct Closure {
     priced: Vec<u32>,
     /// Σ w⁺.
     pub(super) total: i64,
-    level: Vec<i32>,
+    trees: Trees,
     iter: Vec<u32>,
-    queue: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
     path: Vec<u32>,
@@ -140,9 +141,8 @@ impl Closure {
             sb,
             priced,
             total,
-            level: vec![0; nn],
+            trees: Trees::new(nn),
             iter: vec![0; nn],
-            queue: Vec::new(),
             mark: vec![0; nn],
             stamp: 0,
             path: Vec::new(),
@@ -298,97 +298,24 @@ impl Closure {
         (x, amt)
     }
 
-    /// Labels nodes with their residual distance to t, up to s's; whether s reaches t. From t,
-    /// because s touches nearly every cell: every labelled node then lies on a path to t.
-    fn bfs_to_t(&mut self, f: &Flow) -> bool {
-        let (s, t) = (2 * self.m, 2 * self.m + 1);
-        self.level.iter_mut().for_each(|l| *l = -1);
-        self.level[t] = 0;
-        self.queue.clear();
-        self.queue.push(t as u32);
-        let mut qi = 0;
-        while qi < self.queue.len() {
-            let v = self.queue[qi] as usize;
-            qi += 1;
-            for a in self.start[v] as usize..self.start[v + 1] as usize {
-                let u = self.to[a] as usize;
-                if f.res[self.rev[a] as usize] > 0 && self.level[u] < 0 {
-                    self.level[u] = self.level[v] + 1;
-                    if u == s {
-                        return true;
-                    }
-                    self.queue.push(u as u32);
-                }
-            }
-        }
-        false
-    }
-
-    /// Labels the nodes s reaches in the residual graph (the source side of the min cut).
-    fn bfs_from_s(&mut self, f: &Flow) {
-        let s = 2 * self.m;
-        self.level.iter_mut().for_each(|l| *l = -1);
-        self.level[s] = 0;
-        self.queue.clear();
-        self.queue.push(s as u32);
-        let mut qi = 0;
-        while qi < self.queue.len() {
-            let u = self.queue[qi] as usize;
-            qi += 1;
-            for a in self.start[u] as usize..self.start[u + 1] as usize {
-                let v = self.to[a] as usize;
-                if f.res[a] > 0 && self.level[v] < 0 {
-                    self.level[v] = self.level[u] + 1;
-                    self.queue.push(v as u32);
-                }
-            }
-        }
-    }
-
-    fn dfs(&mut self, f: &mut Flow, u: usize, t: usize, lim: i32) -> i32 {
-        if u == t {
-            return lim;
-        }
-        let mut pushed = 0;
-        while self.iter[u] < self.start[u + 1] {
-            let a = self.iter[u] as usize;
-            let v = self.to[a] as usize;
-            if f.res[a] > 0 && self.level[v] >= 0 && self.level[v] == self.level[u] - 1 {
-                let d = self.dfs(f, v, t, (lim - pushed).min(f.res[a]));
-                if d > 0 {
-                    f.res[a] -= d;
-                    f.res[self.rev[a] as usize] += d;
-                    pushed += d;
-                    if pushed == lim {
-                        return pushed;
-                    }
-                }
-            }
-            self.iter[u] += 1;
-        }
-        self.level[u] = -1;
-        pushed
-    }
-
     /// Augments until the flow value reaches `limit` or is maximum (then
     /// [`Closure::in_pen`] tells the min cut).
     pub(super) fn run(&mut self, f: &mut Flow, limit: i64) {
-        let (s, t) = (2 * self.m, 2 * self.m + 1);
-        while f.value < limit {
-            if !self.bfs_to_t(f) {
-                self.bfs_from_s(f);
-                return;
-            }
-            self.iter
-                .copy_from_slice(&self.start[..self.start.len() - 1]);
-            let want = (limit - f.value).min(INF as i64 / 2) as i32;
-            f.value += self.dfs(f, s, t, want) as i64;
+        if f.value >= limit {
+            return;
         }
+        let g = Csr {
+            start: &self.start,
+            to: &self.to,
+            rev: &self.rev,
+        };
+        let (s, t) = (2 * self.m, 2 * self.m + 1);
+        f.value += self.trees.run(&g, &mut f.res, s, t, limit - f.value);
     }
 
     /// After a `run` that reached the maximum: cell `c` is in the closure's pen.
     pub(super) fn in_pen(&self, c: usize) -> bool {
-        self.level[2 * c] >= 0
+        self.trees.source_side(2 * c)
     }
 }
 

@@ -25,8 +25,9 @@
 //!   feasible, so its own relaxation at that μ could not prune.
 //!
 //! A search still open after a few hundred nodes runs a beam search over the same moves
-//! ([`super::beam`]) from the root for a better incumbent: on big open islands the bounds are
-//! weak, so pruning rests on the incumbent, and depth-first order finds the best pens late.
+//! ([`super::beam`]) from the root for a better incumbent, and a wider one after a few
+//! thousand: on big open islands the bounds are weak, so pruning rests on the incumbent, and
+//! depth-first order finds the best pens late.
 //! A node whose flow already uses every wall left is a leaf: its pen is the furthest minimum
 //! cut.
 //!
@@ -45,9 +46,10 @@ use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use std::time::Instant;
 
 /// A search still open after this many nodes gets a beam search for a better incumbent, this
-/// wide (easy levels are done sooner than the beam would run).
-const BEAM_AFTER: u64 = 256;
-const BEAM_WIDTH: usize = 8;
+/// wide (easy levels are done sooner than the beam would run); one still open long after gets
+/// a wider one (a narrow beam can miss the best pens by far, and a wide one costs as much as
+/// a few thousand nodes).
+const BEAMS: [(u64, usize); 2] = [(256, 8), (2048, 32)];
 /// Islands from this size on get the fine price sweep at the root.
 const FINE_SWEEP: usize = 200;
 /// A quick search's nodes: its first pens (the sweep's) are most of what it finds.
@@ -78,8 +80,10 @@ struct Search<'a> {
     reach_stamp: u32,
     swept: bool,
     /// Where the beam search starts: the flow, flags, flow value and walls left of the node that
-    /// swept the prices (the root, or below it only bees kept out). Taken once it has run.
+    /// swept the prices (the root, or below it only bees kept out).
     beam_from: Option<(Vec<i32>, Vec<u8>, usize, usize)>,
+    /// The beam searches of `BEAMS` run so far.
+    beams: usize,
     pen: Vec<u32>,
     pstamp: u32,
     pen_q: Vec<u32>,
@@ -216,7 +220,7 @@ impl<'a> Search<'a> {
                 self.beam_from = Some((st.cap.clone(), st.flags.clone(), lambda, kleft));
             }
         }
-        if self.nodes >= BEAM_AFTER {
+        if BEAMS.get(self.beams).is_some_and(|b| self.nodes >= b.0) {
             self.beam();
         }
         if let Some(b) = &self.best {
@@ -259,14 +263,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Runs the beam search of [`super::beam`] once, from the state of the sweeping node.
+    /// Runs the next beam search of [`super::beam`], from the state of the sweeping node.
     fn beam(&mut self) {
-        let Some((cap, flags, lambda, kleft)) = self.beam_from.take() else {
+        let width = BEAMS[self.beams].1;
+        self.beams += 1;
+        let Some((cap, flags, lambda, kleft)) = &self.beam_from else {
             return;
         };
         let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
-        let mut beam = Beam::new(self.net, kleft, self.cost, seeds.collect());
-        if let Some((score, w)) = beam.run(&cap, &flags, lambda, BEAM_WIDTH) {
+        let mut beam = Beam::new(self.net, *kleft, self.cost, seeds.collect());
+        if let Some((score, w)) = beam.run(cap, flags, *lambda, width) {
             if self.best.as_ref().is_none_or(|b| score > b.0) {
                 self.best = Some((score, w));
             }
@@ -498,6 +504,7 @@ pub(super) fn solve_keeping_out(
         reach_stamp: 0,
         swept: false,
         beam_from: None,
+        beams: 0,
         pen: vec![0; net.m],
         pstamp: 0,
         pen_q: Vec::new(),
