@@ -313,6 +313,18 @@ impl Closure {
         f.value += self.trees.run(&g, &mut f.res, s, t, limit - f.value);
     }
 
+    /// After a `run` that reached the maximum: the walls of the closure's pen (forced ones
+    /// included).
+    pub(super) fn walls(&self) -> usize {
+        (0..self.m)
+            .filter(|&c| {
+                self.priced[c] != NIL
+                    && self.trees.source_side(2 * c + 1)
+                    && !self.trees.source_side(2 * c)
+            })
+            .count()
+    }
+
     /// After a `run` that reached the maximum: cell `c` is in the closure's pen.
     pub(super) fn in_pen(&self, c: usize) -> bool {
         self.trees.source_side(2 * c)

@@ -6,6 +6,7 @@
 use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, FORBID, IN_X, OUT};
 use crate::games::enclose::model::{Level, Solution, SolveStatus};
+use std::cmp::Ordering;
 use std::time::Instant;
 
 /// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
@@ -231,10 +232,16 @@ pub(super) trait Relaxation {
     fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64;
     /// Keeps the pen of the relaxation just solved exactly.
     fn capture(&mut self, d: usize);
+    /// After an exact bound: its slope in μ, the budget less the walls of the relaxation's pen
+    /// (`None` when not known).
+    fn slope(&self) -> Option<i64> {
+        None
+    }
 }
 
 /// Local descent on the multiplier from `mu` at depth `d` of an island of `m` cells;
 /// `(true, _, _)` as soon as a bound falls below `target`, else `(false, best μ, its bound)`.
+/// Guided by the bound's slope when the relaxation tells it.
 pub(super) fn tune(
     r: &mut impl Relaxation,
     d: usize,
@@ -242,19 +249,34 @@ pub(super) fn tune(
     mu: i64,
     target: i64,
 ) -> (bool, i64, i64) {
-    let mut lam = mu;
-    let mut best = r.bound(d, lam, target);
+    let best = r.bound(d, mu, target);
     if best < target {
-        return (true, lam, best);
+        return (true, mu, best);
     }
     r.capture(d);
-    let mut step = SC;
-    let mut evals = 1;
     let max_evals = if d <= SHALLOW && m >= BIG {
         SHALLOW_EVALS
     } else {
         TUNE_EVALS
     };
+    match r.slope() {
+        Some(g) => cutting_planes(r, d, (mu, best, g), target, max_evals),
+        None => descend(r, d, (mu, best), target, max_evals),
+    }
+}
+
+/// Tries multipliers on both sides of `at` (μ and its bound), doubling the step while the
+/// bound falls.
+fn descend(
+    r: &mut impl Relaxation,
+    d: usize,
+    at: (i64, i64),
+    target: i64,
+    max_evals: usize,
+) -> (bool, i64, i64) {
+    let (mut lam, mut best) = at;
+    let mut step = SC;
+    let mut evals = 1;
     while step > 0 && evals < max_evals {
         let mut moved = false;
         for dir in [1i64, -1] {
@@ -279,6 +301,73 @@ pub(super) fn tune(
         if !moved {
             step /= 2;
         }
+    }
+    (false, lam, best)
+}
+
+/// Descent guided by the slope: the bound is convex in μ and its slope at an exact evaluation
+/// is the budget less the walls of the relaxation's pen, so the tangents bound it from below.
+/// With tangents on one side of the minimum only, the step goes downhill and doubles; with
+/// both, the next μ is where they meet, and the descent stops once they prove that no μ
+/// reaches `target`. `at`: μ, its bound and slope.
+///
+/// (Jumping at once to where a tangent would reach `target` was tried: from a bound far above
+/// it the jump lands far past the minimum, and the μ handed to the children is worse.)
+fn cutting_planes(
+    r: &mut impl Relaxation,
+    d: usize,
+    at: (i64, i64, i64),
+    target: i64,
+    max_evals: usize,
+) -> (bool, i64, i64) {
+    let (mut lam, mut best, _) = at;
+    // The nearest evaluations left of the minimum (slope < 0) and right of it (slope > 0).
+    let (mut left, mut right) = (None, None);
+    let mut step = SC;
+    let mut p = at;
+    for _ in 1..max_evals {
+        let (mu, b, g) = p;
+        match g.cmp(&0) {
+            Ordering::Equal => break,
+            Ordering::Less => left = Some(p),
+            Ordering::Greater => right = Some(p),
+        }
+        let next = match (left, right) {
+            (Some((ml, bl, gl)), Some((mr, br, gr))) => {
+                // Where bl + gl (x − ml) = br + gr (x − mr); the tangents' least value there.
+                let x = (br - bl + gl * ml - gr * mr) as f64 / (gl - gr) as f64;
+                if bl as f64 + gl as f64 * (x - ml as f64) >= target as f64 {
+                    break;
+                }
+                let x = x.round() as i64;
+                if x <= ml || x >= mr {
+                    break;
+                }
+                x
+            }
+            _ => {
+                // Below 0 the tangent cannot reach `target` (μ stays ≥ 0).
+                if g > 0 && b - g * mu >= target {
+                    break;
+                }
+                let x = (mu - g.signum() * step).max(0);
+                step *= 2;
+                x
+            }
+        };
+        let bn = r.bound(d, next, target);
+        if bn < target {
+            return (true, next, bn);
+        }
+        let Some(gn) = r.slope() else {
+            break;
+        };
+        if bn < best {
+            r.capture(d);
+            best = bn;
+            lam = next;
+        }
+        p = (next, bn, gn);
     }
     (false, lam, best)
 }

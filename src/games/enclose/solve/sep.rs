@@ -20,9 +20,10 @@
 //!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut, plus
 //!   μ per wall left. The cut's flow is kept per node ([`super::closure`]): a child only
 //!   augments what its own constraints add. μ is swept at the root and tuned by a short
-//!   descent per node. A node whose X lies inside the closure pen of an ancestor (and none
-//!   of whose new walls or excluded bees is in it) inherits that bound: the same pen is still
-//!   feasible, so its own relaxation at that μ could not prune.
+//!   descent per node, which the closure pen's walls steer (the bound's slope in μ is the
+//!   budget less those walls). A node whose X lies inside the closure pen of an ancestor (and
+//!   none of whose new walls or excluded bees is in it) inherits that bound: the same pen is
+//!   still feasible, so its own relaxation at that μ could not prune.
 //!
 //! A search still open after a few hundred nodes runs a beam search over the same moves
 //! ([`super::beam`]) from the root for a better incumbent, and a wider one after a few
@@ -436,6 +437,10 @@ impl Relaxation for Search<'_> {
         let reached = &self.res.queue[self.region.len()..];
         pens::capture_pen(&mut st.pen, &self.region, reached, &self.closure);
         st.pen_ok = true;
+    }
+
+    fn slope(&self) -> Option<i64> {
+        Some(self.k as i64 - self.closure.walls() as i64)
     }
 }
 
