@@ -647,6 +647,10 @@ impl Relaxation for Search<'_> {
         pens::capture_pen(&mut st.pen, &self.region, reached, &self.closure);
         st.pen_ok = true;
     }
+
+    fn slope(&self) -> Option<i64> {
+        Some(self.k as i64 - self.closure.walls() as i64)
+    }
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
