@@ -4,7 +4,7 @@
 //! with its multiplier descent, and the answer built from the best walls found.
 
 use super::closure::{Closure, Flow};
-use super::net::{Net, Residual, DEAD, FORBID, IN_X, OUT};
+use super::net::{Net, Residual, DEAD, FORBID, IN_X, NIL, OUT};
 use crate::games::enclose::model::{Level, Solution, SolveStatus};
 use std::cmp::Ordering;
 use std::time::Instant;
@@ -420,5 +420,150 @@ pub(super) fn solution(
         walls,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
         nodes,
+    }
+}
+
+/// What both searches keep: the island, the per-depth states, the scratch of the flows and
+/// floods, the walls placed and the best answer so far.
+pub(super) struct Core<'a> {
+    pub(super) net: &'a Net,
+    pub(super) st: Vec<State>,
+    /// Region and scratch marks per cell.
+    pub(super) mark: Vec<u32>,
+    pub(super) mstamp: u32,
+    /// Residual reachability to T per node (from the last `augment`).
+    pub(super) res: Residual,
+    pub(super) region: Vec<u32>,
+    pub(super) cut: Vec<u32>,
+    /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
+    pub(super) bd: Vec<u32>,
+    pub(super) closure: Closure,
+    /// Walls the budget leaves for the search.
+    pub(super) k: usize,
+    pub(super) walls: Vec<u32>,
+    /// Bees decided into the pen (their part of X need not touch the animals' yet).
+    pub(super) seeds: Vec<u32>,
+    pub(super) best: Option<(i32, Vec<u32>)>,
+    pub(super) root_bound: Option<i32>,
+    pub(super) reach_stamp: u32,
+    pub(super) swept: bool,
+    /// Stamps and queue of the pens built from closures.
+    pub(super) pen: Vec<u32>,
+    pub(super) pstamp: u32,
+    pub(super) pen_q: Vec<u32>,
+    pub(super) nodes: u64,
+    pub(super) deadline: Option<Instant>,
+    pub(super) timed_out: bool,
+}
+
+impl<'a> Core<'a> {
+    /// The root state: no walls, nothing forced, the closure flow at its start.
+    pub(super) fn new(net: &'a Net, k: usize, deadline: Option<Instant>) -> Core<'a> {
+        let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
+        let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
+            net.nbrs(c).to_vec()
+        });
+        Core {
+            net,
+            st: vec![State {
+                cap: net.cap0.clone(),
+                flags: vec![0; net.m],
+                pen: vec![false; net.m],
+                pen_ok: false,
+                flow,
+            }],
+            mark: vec![0; net.m],
+            mstamp: 0,
+            res: Residual {
+                vis: vec![0; 2 * net.m + 1],
+                par: vec![NIL; 2 * net.m + 1],
+                stamp: 0,
+                queue: Vec::new(),
+            },
+            region: Vec::new(),
+            cut: Vec::new(),
+            bd: Vec::new(),
+            closure,
+            k,
+            walls: Vec::new(),
+            seeds: Vec::new(),
+            best: None,
+            root_bound: None,
+            reach_stamp: 0,
+            swept: false,
+            pen: vec![0; net.m],
+            pstamp: 0,
+            pen_q: Vec::new(),
+            nodes: 0,
+            deadline,
+            timed_out: false,
+        }
+    }
+
+    /// Makes state `d + 1` a copy of state `d`.
+    pub(super) fn child(&mut self, d: usize) {
+        child(&mut self.st, d);
+    }
+
+    /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
+    pub(super) fn augment(&mut self, d: usize) -> bool {
+        let st = &mut self.st[d];
+        self.net.augment(&mut st.cap, &st.flags, &mut self.res)
+    }
+
+    /// Removes the unit of flow through cut cell `v` in state `d` (see
+    /// [`Net::cancel_through`]).
+    pub(super) fn cancel_through(&mut self, d: usize, v: usize) -> bool {
+        let st = &mut self.st[d];
+        self.net.cancel_through(&mut st.cap, &st.flags, v)
+    }
+
+    /// See [`flood_region`]: the seeds are the `animals` (the first `roots` of them may stand
+    /// apart) and the bees decided in.
+    pub(super) fn flood_region(&mut self, d: usize, animals: &[usize], roots: usize) -> bool {
+        self.mstamp += 1;
+        let seeds = animals
+            .iter()
+            .copied()
+            .chain(self.seeds.iter().map(|&b| b as usize));
+        flood_region(
+            self.net,
+            &self.st[d].flags,
+            &self.res,
+            &mut self.mark,
+            self.mstamp,
+            &mut self.region,
+            seeds,
+            roots,
+        )
+    }
+
+    /// See [`reach_bound`]; the reached cells stay in `res.queue`.
+    pub(super) fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
+        self.mstamp += 1;
+        self.reach_stamp = self.mstamp;
+        reach_bound(
+            self.net,
+            &self.st[d].flags,
+            &mut self.mark,
+            self.mstamp,
+            &self.region,
+            &mut self.res.queue,
+            &mut self.bd,
+            value,
+        )
+    }
+
+    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
+    pub(super) fn capture(&mut self, d: usize) {
+        let st = &mut self.st[d];
+        let reached = &self.res.queue[self.region.len()..];
+        capture_pen(&mut st.pen, &self.region, reached, &self.closure);
+        st.pen_ok = true;
+    }
+
+    /// The bound's slope in μ after an exact relaxation: the budget less its pen's walls.
+    pub(super) fn slope(&self) -> i64 {
+        self.k as i64 - self.closure.walls() as i64
     }
 }

@@ -27,9 +27,9 @@
 //! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
 //! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
 
-use super::closure::{Closure, Flow};
-use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
-use super::pens::{self, Relaxation, State, SC};
+use super::closure::Flow;
+use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL, OUT};
+use super::pens::{self, Core, Relaxation, SC};
 use super::split;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
@@ -44,109 +44,68 @@ const SPLIT_AFTER: Duration = Duration::from_millis(30);
 const WALL_SIDE: u8 = 3;
 
 struct Search<'a> {
+    c: Core<'a>,
     level: &'a Level,
-    net: &'a Net,
-    st: Vec<State>,
-    /// Region and scratch marks per cell.
-    mark: Vec<u32>,
-    mstamp: u32,
-    /// Residual reachability to T per node (from the last `augment`).
-    res: Residual,
-    region: Vec<u32>,
-    cut: Vec<u32>,
-    /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
-    bd: Vec<u32>,
-    closure: Closure,
-    k: usize,
     horse: usize,
     unicorn: usize,
-    walls: Vec<u32>,
-    /// Bees decided into the pen (their part of X need not touch the horse's yet).
-    seeds: Vec<u32>,
-    best: Option<(i32, Vec<u32>)>,
-    root_bound: Option<i32>,
-    reach_stamp: u32,
-    swept: bool,
-    pen: Vec<u32>,
     side: Vec<u8>,
-    pstamp: u32,
-    pen_q: Vec<u32>,
     /// Per depth of the separation phase: the closure flow of each child's look (see
     /// `probe`).
     probed: Vec<Vec<Flow>>,
-    nodes: u64,
     start: Instant,
     split_done: bool,
-    deadline: Option<Instant>,
-    timed_out: bool,
 }
 
 impl<'a> Search<'a> {
-    fn child(&mut self, d: usize) {
-        pens::child(&mut self.st, d);
-    }
-
-    /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
-    fn augment(&mut self, d: usize) -> bool {
-        let st = &mut self.st[d];
-        self.net.augment(&mut st.cap, &st.flags, &mut self.res)
-    }
-
-    /// Removes the unit of flow through cut cell `v` in state `d`.
-    fn cancel_through(&mut self, d: usize, v: usize) -> bool {
-        let st = &mut self.st[d];
-        self.net.cancel_through(&mut st.cap, &st.flags, v)
-    }
-
     /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]).
     /// `lambda`: the flow of state `d`.
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64, apart: bool) {
-        self.nodes += 1;
+        self.c.nodes += 1;
         // Nodes are heavy (several flows each): the clock is cheap beside them.
-        if self.deadline.is_some_and(|dl| Instant::now() >= dl) {
-            self.timed_out = true;
+        if self.c.deadline.is_some_and(|dl| Instant::now() >= dl) {
+            self.c.timed_out = true;
         }
-        if self.timed_out {
+        if self.c.timed_out {
             return;
         }
         if !self.split_done && self.start.elapsed() >= SPLIT_AFTER {
             self.split_done = true;
             self.split();
         }
-        let seeds = self.seeds.len();
+        let seeds = self.c.seeds.len();
         if apart {
             self.node_inner(d, lambda, mu, up);
         } else {
             self.node_together(d, lambda, mu, up);
         }
-        self.seeds.truncate(seeds);
+        self.c.seeds.truncate(seeds);
     }
 
     /// Offers the best pair of pens of [`split::pens_one_by_one`].
     fn split(&mut self) {
-        let Some((score, walls)) = split::pens_one_by_one(self.level, self.deadline) else {
+        let Some((score, walls)) = split::pens_one_by_one(self.level, self.c.deadline) else {
             return;
         };
-        if self.best.as_ref().is_none_or(|b| score > b.0) {
+        if self.c.best.as_ref().is_none_or(|b| score > b.0) {
             let cells = walls.iter().map(|&g| {
-                let c = self.net.grid.binary_search(&g);
+                let c = self.c.net.grid.binary_search(&g);
                 c.expect("a new wall on the animals' islands") as u32
             });
-            self.best = Some((score, cells.collect()));
+            self.c.best = Some((score, cells.collect()));
         }
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
     /// from the horse to the unicorn that crosses the fewest wallable tiles.
     fn node_together(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
-        let net = self.net;
-        let kleft = self.k - self.walls.len();
+        let net = self.c.net;
+        let kleft = self.c.k - self.c.walls.len();
         // The new wall may have carried no flow: the inherited flow alone can exceed the walls
         // left.
         if lambda > kleft {
             return;
         }
-        while self.augment(d) {
+        while self.c.augment(d) {
             lambda += 1;
             if lambda > kleft {
                 return;
@@ -157,26 +116,27 @@ impl<'a> Search<'a> {
             return;
         }
         let (h, u) = (self.horse, self.unicorn);
-        self.region.clear();
-        self.region.extend([h as u32, u as u32]);
-        let bound = self.reach_bound(d, net.value[h] + net.value[u]);
+        self.c.region.clear();
+        self.c.region.extend([h as u32, u as u32]);
+        let bound = self.c.reach_bound(d, net.value[h] + net.value[u]);
         if d == 0 {
-            self.root_bound = Some(bound);
+            self.c.root_bound = Some(bound);
         }
-        if self.best.as_ref().is_some_and(|b| bound <= b.0) {
+        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) {
             return;
         }
-        if !self.swept {
-            self.swept = true;
+        if !self.c.swept {
+            self.c.swept = true;
             mu = self.sweep(d, mu);
         }
-        if let Some(b) = &self.best {
+        if let Some(b) = &self.c.best {
             if up < (b.0 as i64 + 1) * SC {
                 return;
             }
         }
-        let st = &self.st[d];
+        let st = &self.c.st[d];
         if let Some(b) = self
+            .c
             .best
             .as_ref()
             .filter(|_| !(st.pen_ok && st.pen[h] && st.pen[u]))
@@ -190,11 +150,11 @@ impl<'a> Search<'a> {
             up = ub;
             if d == 0 {
                 let b = up.div_euclid(SC) as i32;
-                self.root_bound = Some(self.root_bound.map_or(b, |r| r.min(b)));
+                self.c.root_bound = Some(self.c.root_bound.map_or(b, |r| r.min(b)));
             }
         }
         // Inside the relaxation's pen, every branch cuts that pen: each child's bound moves.
-        let inside = if self.st[d].pen_ok {
+        let inside = if self.c.st[d].pen_ok {
             self.path_between(d, true)
         } else {
             None
@@ -202,7 +162,7 @@ impl<'a> Search<'a> {
         let Some(path) = inside.or_else(|| self.path_between(d, false)) else {
             return;
         };
-        if self.walls.len() >= self.k {
+        if self.c.walls.len() >= self.c.k {
             return;
         }
         // The order of the path is free (the first wall in any fixed order partitions the wall
@@ -217,39 +177,40 @@ impl<'a> Search<'a> {
         for (j, &v) in path.iter().enumerate() {
             order.push((self.probe(d, v as usize, mu), v, j));
             if self.probed[d].len() <= j {
-                let f = self.st[d + 1].flow.clone();
+                let f = self.c.st[d + 1].flow.clone();
                 self.probed[d].push(f);
             } else {
-                std::mem::swap(&mut self.st[d + 1].flow, &mut self.probed[d][j]);
+                std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
             }
         }
         order.sort_by_key(|&(b, _, _)| std::cmp::Reverse(b));
         for (probed, v, j) in order {
             let v = v as usize;
             if self
+                .c
                 .best
                 .as_ref()
                 .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
             {
-                self.child(d);
-                std::mem::swap(&mut self.st[d + 1].flow, &mut self.probed[d][j]);
+                self.c.child(d);
+                std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
                 // The parent's flow stays, less the unit through the new wall if any.
-                let through = self.st[d + 1].cap[net.through[v] as usize] == 0
-                    && self.cancel_through(d + 1, v);
-                self.st[d + 1].flags[v] |= DEAD;
-                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
-                self.walls.push(v as u32);
+                let through = self.c.st[d + 1].cap[net.through[v] as usize] == 0
+                    && self.c.cancel_through(d + 1, v);
+                self.c.st[d + 1].flags[v] |= DEAD;
+                self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
+                self.c.walls.push(v as u32);
                 self.node(d + 1, lambda - usize::from(through), mu, up, false);
-                self.walls.pop();
-                if self.timed_out {
+                self.c.walls.pop();
+                if self.c.timed_out {
                     return;
                 }
             }
             // Later siblings: walls sets without this one (it was the first wall on the path).
             // Its arc opens: the flow stays valid.
-            self.st[d].flags[v] |= FORBID;
-            self.st[d].cap[net.through[v] as usize] += INF - 1;
-            self.st[d].pen_ok &= self.st[d].pen[v];
+            self.c.st[d].flags[v] |= FORBID;
+            self.c.st[d].cap[net.through[v] as usize] += INF - 1;
+            self.c.st[d].pen_ok &= self.c.st[d].pen[v];
         }
     }
 
@@ -257,13 +218,17 @@ impl<'a> Search<'a> {
     /// the incumbent; its pens are offered as solutions.
     fn probe(&mut self, d: usize, v: usize, mu: i64) -> i64 {
         let (h, u) = (self.horse, self.unicorn);
-        self.child(d);
-        self.st[d + 1].flags[v] |= DEAD;
-        self.walls.push(v as u32);
-        self.region.clear();
-        self.region.extend([h as u32, u as u32]);
-        let reach = self.reach_bound(d + 1, self.net.value[h] + self.net.value[u]) as i64 * SC;
+        self.c.child(d);
+        self.c.st[d + 1].flags[v] |= DEAD;
+        self.c.walls.push(v as u32);
+        self.c.region.clear();
+        self.c.region.extend([h as u32, u as u32]);
+        let reach =
+            self.c
+                .reach_bound(d + 1, self.c.net.value[h] + self.c.net.value[u]) as i64
+                * SC;
         let target = self
+            .c
             .best
             .as_ref()
             .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
@@ -272,7 +237,7 @@ impl<'a> Search<'a> {
         } else {
             self.lagrange(d + 1, mu, target).min(reach)
         };
-        self.walls.pop();
+        self.c.walls.pop();
         b
     }
 
@@ -287,10 +252,10 @@ impl<'a> Search<'a> {
                 mu = m;
             }
         }
-        if d == 0 && self.seeds.is_empty() {
+        if d == 0 && self.c.seeds.is_empty() {
             // Exact flows at the root with no bee decided: a bound on the whole level.
             let b = least.div_euclid(SC) as i32;
-            self.root_bound = Some(self.root_bound.map_or(b, |r| r.min(b)));
+            self.c.root_bound = Some(self.c.root_bound.map_or(b, |r| r.min(b)));
         }
         mu
     }
@@ -298,25 +263,25 @@ impl<'a> Search<'a> {
     /// Whether the horse no longer reaches the unicorn without crossing walls or border tiles
     /// (no pen holds a border tile, so paths through them need no wall).
     fn apart(&mut self, d: usize) -> bool {
-        let net = self.net;
-        let st = &self.st[d];
-        self.pstamp += 1;
-        let ps = self.pstamp;
-        self.pen_q.clear();
-        self.pen_q.push(self.horse as u32);
-        self.pen[self.horse] = ps;
+        let net = self.c.net;
+        let st = &self.c.st[d];
+        self.c.pstamp += 1;
+        let ps = self.c.pstamp;
+        self.c.pen_q.clear();
+        self.c.pen_q.push(self.horse as u32);
+        self.c.pen[self.horse] = ps;
         let mut qi = 0;
-        while qi < self.pen_q.len() {
-            let c = self.pen_q[qi] as usize;
+        while qi < self.c.pen_q.len() {
+            let c = self.c.pen_q[qi] as usize;
             qi += 1;
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if self.pen[e] != ps && st.flags[e] & DEAD == 0 && !net.border[e] {
+                if self.c.pen[e] != ps && st.flags[e] & DEAD == 0 && !net.border[e] {
                     if e == self.unicorn {
                         return false;
                     }
-                    self.pen[e] = ps;
-                    self.pen_q.push(e as u32);
+                    self.c.pen[e] = ps;
+                    self.c.pen_q.push(e as u32);
                 }
             }
         }
@@ -328,8 +293,8 @@ impl<'a> Search<'a> {
     /// With `in_pen`, the path stays inside the pen of the last exact relaxation (`None` when
     /// the pen does not join the two).
     fn path_between(&mut self, d: usize, in_pen: bool) -> Option<Vec<u32>> {
-        let net = self.net;
-        let st = &self.st[d];
+        let net = self.c.net;
+        let st = &self.c.st[d];
         let cost = |c: usize| u32::from(net.wallable[c] && st.flags[c] & FORBID == 0);
         let mut dist = vec![u32::MAX; net.m];
         let mut par = vec![NIL; net.m];
@@ -374,81 +339,82 @@ impl<'a> Search<'a> {
 
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
-        let net = self.net;
-        let kleft = self.k - self.walls.len();
+        let net = self.c.net;
+        let kleft = self.c.k - self.c.walls.len();
         let connected = loop {
-            while self.augment(d) {
+            while self.c.augment(d) {
                 lambda += 1;
                 if lambda > kleft {
                     return;
                 }
             }
-            let connected = self.flood_region(d);
+            let connected = self.c.flood_region(d, &[self.horse, self.unicorn], 2);
             let undecided = self
+                .c
                 .region
                 .iter()
                 .map(|&c| c as usize)
-                .find(|&c| net.bee[c] && self.st[d].flags[c] & IN_X == 0);
+                .find(|&c| net.bee[c] && self.c.st[d].flags[c] & IN_X == 0);
             let Some(b) = undecided else {
                 break connected;
             };
-            self.child(d);
-            self.st[d + 1].flags[b] |= OUT;
-            self.st[d + 1].pen_ok &= !self.st[d].pen[b];
-            self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
+            self.c.child(d);
+            self.c.st[d + 1].flags[b] |= OUT;
+            self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[b];
+            self.c.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
             self.node(d + 1, lambda, mu, up, true);
-            if self.timed_out {
+            if self.c.timed_out {
                 return;
             }
-            self.st[d].flags[b] |= IN_X;
-            self.seeds.push(b as u32);
+            self.c.st[d].flags[b] |= IN_X;
+            self.c.seeds.push(b as u32);
         };
         if !connected && !self.joinable(d) {
             return;
         }
         let mut value = 0;
-        for &c in &self.region {
-            self.st[d].flags[c as usize] |= IN_X;
+        for &c in &self.c.region {
+            self.c.st[d].flags[c as usize] |= IN_X;
             value += net.value[c as usize];
         }
-        self.mstamp += 1;
+        self.c.mstamp += 1;
         pens::cut(
             net,
-            &self.st[d].flags,
-            &self.res,
-            &mut self.mark,
-            self.mstamp,
-            &self.region,
-            &mut self.cut,
+            &self.c.st[d].flags,
+            &self.c.res,
+            &mut self.c.mark,
+            self.c.mstamp,
+            &self.c.region,
+            &mut self.c.cut,
         );
-        debug_assert_eq!(self.cut.len(), lambda);
+        debug_assert_eq!(self.c.cut.len(), lambda);
         if connected {
             let score = value;
-            if self.best.as_ref().is_none_or(|b| score > b.0) {
-                let mut w = self.walls.clone();
-                w.extend_from_slice(&self.cut);
-                self.best = Some((score, w));
+            if self.c.best.as_ref().is_none_or(|b| score > b.0) {
+                let mut w = self.c.walls.clone();
+                w.extend_from_slice(&self.c.cut);
+                self.c.best = Some((score, w));
             }
         }
-        let bound = self.reach_bound(d, value);
-        if d == 0 && self.seeds.is_empty() {
+        let bound = self.c.reach_bound(d, value);
+        if d == 0 && self.c.seeds.is_empty() {
             // No bee decided yet: the bound holds for the whole level.
-            self.root_bound = Some(bound);
+            self.c.root_bound = Some(bound);
         }
-        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
+        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
             return;
         }
-        if !self.swept {
-            self.swept = true;
+        if !self.c.swept {
+            self.c.swept = true;
             mu = self.sweep(d, mu);
         }
-        if let Some(b) = &self.best {
+        if let Some(b) = &self.c.best {
             let target = (b.0 as i64 + 1) * SC;
             if up < target {
                 return;
             }
-            let st = &self.st[d];
-            let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
+            let st = &self.c.st[d];
+            let inherited = st.pen_ok && self.c.region.iter().all(|&c| st.pen[c as usize]);
             if !inherited {
                 let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
                 if pruned {
@@ -458,25 +424,25 @@ impl<'a> Search<'a> {
                 up = ub;
             }
         }
-        let st = &self.st[d];
-        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.cut);
+        let st = &self.c.st[d];
+        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         let v = v as usize;
         for wall_branch in [wall_first, !wall_first] {
-            self.child(d);
+            self.c.child(d);
             if wall_branch {
                 // v takes a wall.
-                self.cancel_through(d + 1, v);
-                self.st[d + 1].flags[v] |= DEAD;
-                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
-                self.walls.push(v as u32);
+                self.c.cancel_through(d + 1, v);
+                self.c.st[d + 1].flags[v] |= DEAD;
+                self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
+                self.c.walls.push(v as u32);
                 self.node(d + 1, lambda - 1, mu, up, true);
-                self.walls.pop();
+                self.c.walls.pop();
             } else {
                 // v joins the pen.
-                self.st[d + 1].flags[v] |= IN_X;
+                self.c.st[d + 1].flags[v] |= IN_X;
                 self.node(d + 1, lambda, mu, up, true);
             }
-            if self.timed_out {
+            if self.c.timed_out {
                 return;
             }
         }
@@ -487,8 +453,8 @@ impl<'a> Search<'a> {
     /// walled), one min cut; add `mu` per wall left. Tiles the last `reach_bound` did not
     /// reach stay out. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        let st = &mut self.st[d];
-        let top = self.closure.total + mu * self.k as i64;
+        let st = &mut self.c.st[d];
+        let top = self.c.closure.total + mu * self.c.k as i64;
         // Pruned once top - flow < target.
         let limit = if target == i64::MAX {
             i64::MAX
@@ -496,13 +462,13 @@ impl<'a> Search<'a> {
             top - target + 1
         };
         pens::closure_flow(
-            self.net,
-            &mut self.closure,
+            self.c.net,
+            &mut self.c.closure,
             &mut st.flow,
             &st.flags,
-            &self.mark,
-            self.reach_stamp,
-            &self.region,
+            &self.c.mark,
+            self.c.reach_stamp,
+            &self.c.region,
             mu as i32,
             limit,
         );
@@ -516,24 +482,24 @@ impl<'a> Search<'a> {
     /// After an exact closure cut: the closure's parts holding the horse and the unicorn,
     /// walled in, as a solution when they are apart and the walls fit the budget.
     fn offer_closure(&mut self, d: usize) {
-        let net = self.net;
-        let st = &self.st[d];
-        self.pstamp += 1;
-        let ps = self.pstamp;
-        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.closure.in_pen(c);
+        let net = self.c.net;
+        let st = &self.c.st[d];
+        self.c.pstamp += 1;
+        let ps = self.c.pstamp;
+        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.c.closure.in_pen(c);
         let mut new_walls = Vec::new();
         let mut value = 0;
         for (tag, src) in [(1u8, self.horse), (2, self.unicorn)] {
-            if self.pen[src] == ps {
+            if self.c.pen[src] == ps {
                 return;
             }
-            self.pen[src] = ps;
+            self.c.pen[src] = ps;
             self.side[src] = tag;
-            self.pen_q.clear();
-            self.pen_q.push(src as u32);
+            self.c.pen_q.clear();
+            self.c.pen_q.push(src as u32);
             let mut qi = 0;
-            while qi < self.pen_q.len() {
-                let c = self.pen_q[qi] as usize;
+            while qi < self.c.pen_q.len() {
+                let c = self.c.pen_q[qi] as usize;
                 qi += 1;
                 value += net.value[c];
                 for &e in net.nbrs(c) {
@@ -541,16 +507,16 @@ impl<'a> Search<'a> {
                     if st.flags[e] & DEAD != 0 {
                         continue;
                     }
-                    if self.pen[e] == ps {
+                    if self.c.pen[e] == ps {
                         if self.side[e] != WALL_SIDE && self.side[e] != tag {
                             return;
                         }
                         continue;
                     }
-                    self.pen[e] = ps;
+                    self.c.pen[e] = ps;
                     if in_pen(e, self) {
                         self.side[e] = tag;
-                        self.pen_q.push(e as u32);
+                        self.c.pen_q.push(e as u32);
                     } else {
                         if !net.wallable[e] || st.flags[e] & FORBID != 0 {
                             return;
@@ -561,77 +527,41 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if self.walls.len() + new_walls.len() > self.k {
+        if self.c.walls.len() + new_walls.len() > self.c.k {
             return;
         }
-        if self.best.as_ref().is_none_or(|b| value > b.0) {
-            let mut w = self.walls.clone();
+        if self.c.best.as_ref().is_none_or(|b| value > b.0) {
+            let mut w = self.c.walls.clone();
             w.extend_from_slice(&new_walls);
-            self.best = Some((value, w));
+            self.c.best = Some((value, w));
         }
     }
 
     /// Whether every bee decided in can still join the horse's or the unicorn's pen: one of
     /// them reaches it without crossing walls, border tiles or bees kept out.
     fn joinable(&mut self, d: usize) -> bool {
-        let net = self.net;
-        let st = &self.st[d];
-        self.pstamp += 1;
-        let ps = self.pstamp;
-        self.pen_q.clear();
+        let net = self.c.net;
+        let st = &self.c.st[d];
+        self.c.pstamp += 1;
+        let ps = self.c.pstamp;
+        self.c.pen_q.clear();
         for a in [self.horse, self.unicorn] {
-            self.pen_q.push(a as u32);
-            self.pen[a] = ps;
+            self.c.pen_q.push(a as u32);
+            self.c.pen[a] = ps;
         }
         let mut qi = 0;
-        while qi < self.pen_q.len() {
-            let c = self.pen_q[qi] as usize;
+        while qi < self.c.pen_q.len() {
+            let c = self.c.pen_q[qi] as usize;
             qi += 1;
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
-                    self.pen[e] = ps;
-                    self.pen_q.push(e as u32);
+                if self.c.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
+                    self.c.pen[e] = ps;
+                    self.c.pen_q.push(e as u32);
                 }
             }
         }
-        self.seeds.iter().all(|&c| self.pen[c as usize] == ps)
-    }
-
-    /// The pens: cells on the source side of the furthest min cut that X reaches (X is the
-    /// union of the parts holding the horse, the unicorn and the bees decided in). Returns
-    /// whether every part holds the horse or the unicorn (the two are apart here).
-    fn flood_region(&mut self, d: usize) -> bool {
-        self.mstamp += 1;
-        let seeds = [self.horse, self.unicorn]
-            .into_iter()
-            .chain(self.seeds.iter().map(|&b| b as usize));
-        pens::flood_region(
-            self.net,
-            &self.st[d].flags,
-            &self.res,
-            &mut self.mark,
-            self.mstamp,
-            &mut self.region,
-            seeds,
-            2,
-        )
-    }
-
-    /// See [`pens::reach_bound`]; the reached cells stay in `res.queue`.
-    fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
-        self.mstamp += 1;
-        self.reach_stamp = self.mstamp;
-        pens::reach_bound(
-            self.net,
-            &self.st[d].flags,
-            &mut self.mark,
-            self.mstamp,
-            &self.region,
-            &mut self.res.queue,
-            &mut self.bd,
-            value,
-        )
+        self.c.seeds.iter().all(|&c| self.c.pen[c as usize] == ps)
     }
 }
 
@@ -640,16 +570,12 @@ impl Relaxation for Search<'_> {
         self.lagrange(d, mu, target)
     }
 
-    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
     fn capture(&mut self, d: usize) {
-        let st = &mut self.st[d];
-        let reached = &self.res.queue[self.region.len()..];
-        pens::capture_pen(&mut st.pen, &self.region, reached, &self.closure);
-        st.pen_ok = true;
+        self.c.capture(d);
     }
 
     fn slope(&self) -> Option<i64> {
-        Some(self.k as i64 - self.closure.walls() as i64)
+        Some(self.c.slope())
     }
 }
 
@@ -675,57 +601,29 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).expect("animal on its island");
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
-    let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
-    let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
-        net.nbrs(c).to_vec()
-    });
     let mut s = Search {
+        c: Core::new(&net, k, deadline),
         level,
-        net: &net,
-        st: vec![State {
-            cap: net.cap0.clone(),
-            flags: vec![0; net.m],
-            pen: vec![false; net.m],
-            pen_ok: false,
-            flow,
-        }],
-        mark: vec![0; net.m],
-        mstamp: 0,
-        res: Residual {
-            vis: vec![0; 2 * net.m + 1],
-            par: vec![NIL; 2 * net.m + 1],
-            stamp: 0,
-            queue: Vec::new(),
-        },
-        region: Vec::new(),
-        cut: Vec::new(),
-        bd: Vec::new(),
-        closure,
-        k,
         horse: cell_of(horse),
         unicorn: cell_of(unicorn),
-        walls: Vec::new(),
-        seeds: Vec::new(),
-        best: None,
-        root_bound: None,
-        reach_stamp: 0,
-        swept: false,
-        pen: vec![0; net.m],
         side: vec![0; net.m],
-        pstamp: 0,
-        pen_q: Vec::new(),
         probed: Vec::new(),
-        nodes: 0,
         start,
         split_done: false,
-        deadline,
-        timed_out: false,
     };
-    s.st[0].flags[s.horse] |= IN_X;
-    s.st[0].flags[s.unicorn] |= IN_X;
+    s.c.st[0].flags[s.horse] |= IN_X;
+    s.c.st[0].flags[s.unicorn] |= IN_X;
     s.node(0, 0, 2 * SC, i64::MAX, false);
-    let best = s.best.take();
-    pens::solution(level, &net, best, s.timed_out, s.root_bound, s.nodes, start)
+    let best = s.c.best.take();
+    pens::solution(
+        level,
+        &net,
+        best,
+        s.c.timed_out,
+        s.c.root_bound,
+        s.c.nodes,
+        start,
+    )
 }
 
 #[cfg(test)]

@@ -39,9 +39,8 @@
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
 
 use super::beam::Beam;
-use super::closure::Closure;
-use super::net::{island_cells, Net, Residual, DEAD, INF, IN_X, NIL, OUT};
-use super::pens::{self, Relaxation, State, SC};
+use super::net::{island_cells, Net, DEAD, INF, IN_X, OUT};
+use super::pens::{self, Core, Relaxation, SC};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use std::time::Instant;
@@ -57,154 +56,120 @@ const FINE_SWEEP: usize = 200;
 const QUICK_NODES: u64 = 10;
 
 struct Search<'a> {
-    net: &'a Net,
-    st: Vec<State>,
-    /// Region and scratch marks per cell.
-    mark: Vec<u32>,
-    mstamp: u32,
-    /// Residual reachability to T per node (from the last `augment`).
-    res: Residual,
-    region: Vec<u32>,
-    cut: Vec<u32>,
-    /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
-    bd: Vec<u32>,
-    closure: Closure,
-    k: usize,
+    c: Core<'a>,
     cost: i32,
     horse: usize,
     unicorn: Option<usize>,
-    walls: Vec<u32>,
-    /// Bees decided into the pen (their part of X need not touch the horse's yet).
-    seeds: Vec<u32>,
-    best: Option<(i32, Vec<u32>)>,
-    root_bound: Option<i32>,
-    reach_stamp: u32,
-    swept: bool,
     /// Where the beam search starts: the flow, flags, flow value and walls left of the node that
     /// swept the prices (the root, or below it only bees kept out).
     beam_from: Option<(Vec<i32>, Vec<u8>, usize, usize)>,
     /// The beam searches of `BEAMS` run so far.
     beams: usize,
-    pen: Vec<u32>,
-    pstamp: u32,
-    pen_q: Vec<u32>,
-    nodes: u64,
-    deadline: Option<Instant>,
     /// A quick look (see [`solve_keeping_out`]).
     quick: bool,
-    timed_out: bool,
 }
 
 impl<'a> Search<'a> {
-    fn child(&mut self, d: usize) {
-        pens::child(&mut self.st, d);
-    }
-
-    /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
-    fn augment(&mut self, d: usize) -> bool {
-        let st = &mut self.st[d];
-        self.net.augment(&mut st.cap, &st.flags, &mut self.res)
-    }
-
-    /// Removes the unit of flow through cut cell `v` in state `d`.
-    fn cancel_through(&mut self, d: usize, v: usize) {
-        let st = &mut self.st[d];
-        self.net.cancel_through(&mut st.cap, &st.flags, v);
-    }
-
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64) {
-        let seeds = self.seeds.len();
+        let seeds = self.c.seeds.len();
         self.node_inner(d, lambda, mu, up);
-        self.seeds.truncate(seeds);
+        self.c.seeds.truncate(seeds);
     }
 
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
-        self.nodes += 1;
-        if self.quick && self.nodes > QUICK_NODES
-            || self.nodes.is_multiple_of(16) && self.deadline.is_some_and(|dl| Instant::now() >= dl)
+        self.c.nodes += 1;
+        if self.quick && self.c.nodes > QUICK_NODES
+            || self.c.nodes.is_multiple_of(16)
+                && self.c.deadline.is_some_and(|dl| Instant::now() >= dl)
         {
-            self.timed_out = true;
+            self.c.timed_out = true;
         }
-        if self.timed_out {
+        if self.c.timed_out {
             return;
         }
-        let net = self.net;
-        let kleft = self.k - self.walls.len();
+        let net = self.c.net;
+        let kleft = self.c.k - self.c.walls.len();
         let connected = loop {
-            while self.augment(d) {
+            while self.c.augment(d) {
                 lambda += 1;
                 if lambda > kleft {
                     return;
                 }
             }
-            let connected = self.flood_region(d);
+            let animals: &[usize] = match self.unicorn {
+                Some(u) => &[self.horse, u],
+                None => &[self.horse],
+            };
+            // The unicorn's part must join the horse's.
+            let connected = self.c.flood_region(d, animals, 1);
             let undecided = self
+                .c
                 .region
                 .iter()
                 .map(|&c| c as usize)
-                .find(|&c| net.bee[c] && self.st[d].flags[c] & IN_X == 0);
+                .find(|&c| net.bee[c] && self.c.st[d].flags[c] & IN_X == 0);
             let Some(b) = undecided else {
                 break connected;
             };
-            self.child(d);
-            self.st[d + 1].flags[b] |= OUT;
-            self.st[d + 1].pen_ok &= !self.st[d].pen[b];
-            self.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
+            self.c.child(d);
+            self.c.st[d + 1].flags[b] |= OUT;
+            self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[b];
+            self.c.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
             self.node(d + 1, lambda, mu, up);
-            if self.timed_out {
+            if self.c.timed_out {
                 return;
             }
-            self.st[d].flags[b] |= IN_X;
-            self.seeds.push(b as u32);
+            self.c.st[d].flags[b] |= IN_X;
+            self.c.seeds.push(b as u32);
         };
         if !connected && !self.joinable(d) {
             return;
         }
         let mut value = 0;
-        for &c in &self.region {
-            self.st[d].flags[c as usize] |= IN_X;
+        for &c in &self.c.region {
+            self.c.st[d].flags[c as usize] |= IN_X;
             value += net.value[c as usize];
         }
-        self.mstamp += 1;
+        self.c.mstamp += 1;
         pens::cut(
             net,
-            &self.st[d].flags,
-            &self.res,
-            &mut self.mark,
-            self.mstamp,
-            &self.region,
-            &mut self.cut,
+            &self.c.st[d].flags,
+            &self.c.res,
+            &mut self.c.mark,
+            self.c.mstamp,
+            &self.c.region,
+            &mut self.c.cut,
         );
-        debug_assert_eq!(self.cut.len(), lambda);
-        let used = (self.walls.len() + lambda) as i32;
+        debug_assert_eq!(self.c.cut.len(), lambda);
+        let used = (self.c.walls.len() + lambda) as i32;
         if connected {
             let score = value - self.cost * used;
-            if self.best.as_ref().is_none_or(|b| score > b.0) {
-                let mut w = self.walls.clone();
-                w.extend_from_slice(&self.cut);
-                self.best = Some((score, w));
+            if self.c.best.as_ref().is_none_or(|b| score > b.0) {
+                let mut w = self.c.walls.clone();
+                w.extend_from_slice(&self.c.cut);
+                self.c.best = Some((score, w));
             }
         }
-        let bound = self.reach_bound(d, value) - self.cost * used;
-        if d == 0 && self.seeds.is_empty() {
+        let bound = self.c.reach_bound(d, value) - self.cost * used;
+        if d == 0 && self.c.seeds.is_empty() {
             // No bee decided yet: the bound holds for the whole level.
-            self.root_bound = Some(bound);
+            self.c.root_bound = Some(bound);
         }
         // No walls to spare: every pen of the subtree is a minimum cut, and the furthest one,
         // just offered, holds every other (and no tile of negative worth).
-        if self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
+        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
             return;
         }
-        if !self.swept {
+        if !self.c.swept {
             // Pens of the relaxation at a range of wall prices: good first incumbents. The
             // pens shrink as the price rises, and the horse's part fits the budget only past
             // some price, where the best ones lie: a fine sweep finds them (rising prices
             // only add capacity, so each step augments the last flow). Small islands are
             // searched faster than swept.
-            self.swept = true;
+            self.c.swept = true;
             let mut least = i64::MAX;
-            let prices: Vec<i64> = if self.net.m >= FINE_SWEEP && !self.quick {
+            let prices: Vec<i64> = if self.c.net.m >= FINE_SWEEP && !self.quick {
                 (1..=64).chain((72..=256).step_by(8)).collect()
             } else {
                 vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
@@ -216,21 +181,21 @@ impl<'a> Search<'a> {
                     mu = m;
                 }
             }
-            if self.walls.is_empty() {
-                let st = &self.st[d];
+            if self.c.walls.is_empty() {
+                let st = &self.c.st[d];
                 self.beam_from = Some((st.cap.clone(), st.flags.clone(), lambda, kleft));
             }
         }
-        if BEAMS.get(self.beams).is_some_and(|b| self.nodes >= b.0) {
+        if BEAMS.get(self.beams).is_some_and(|b| self.c.nodes >= b.0) {
             self.beam();
         }
-        if let Some(b) = &self.best {
+        if let Some(b) = &self.c.best {
             let target = (b.0 as i64 + 1) * SC;
             if up < target {
                 return;
             }
-            let st = &self.st[d];
-            let inherited = st.pen_ok && self.region.iter().all(|&c| st.pen[c as usize]);
+            let st = &self.c.st[d];
+            let inherited = st.pen_ok && self.c.region.iter().all(|&c| st.pen[c as usize]);
             if !inherited {
                 let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
                 if pruned {
@@ -240,25 +205,25 @@ impl<'a> Search<'a> {
                 up = ub;
             }
         }
-        let st = &self.st[d];
-        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.cut);
+        let st = &self.c.st[d];
+        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         let v = v as usize;
         for wall_branch in [wall_first, !wall_first] {
-            self.child(d);
+            self.c.child(d);
             if wall_branch {
                 // v takes a wall.
-                self.cancel_through(d + 1, v);
-                self.st[d + 1].flags[v] |= DEAD;
-                self.st[d + 1].pen_ok &= !self.st[d].pen[v];
-                self.walls.push(v as u32);
+                self.c.cancel_through(d + 1, v);
+                self.c.st[d + 1].flags[v] |= DEAD;
+                self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
+                self.c.walls.push(v as u32);
                 self.node(d + 1, lambda - 1, mu, up);
-                self.walls.pop();
+                self.c.walls.pop();
             } else {
                 // v joins the pen.
-                self.st[d + 1].flags[v] |= IN_X;
+                self.c.st[d + 1].flags[v] |= IN_X;
                 self.node(d + 1, lambda, mu, up);
             }
-            if self.timed_out {
+            if self.c.timed_out {
                 return;
             }
         }
@@ -272,10 +237,10 @@ impl<'a> Search<'a> {
             return;
         };
         let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
-        let mut beam = Beam::new(self.net, *kleft, self.cost, seeds.collect());
+        let mut beam = Beam::new(self.c.net, *kleft, self.cost, seeds.collect());
         if let Some((score, w)) = beam.run(cap, flags, *lambda, width) {
-            if self.best.as_ref().is_none_or(|b| score > b.0) {
-                self.best = Some((score, w));
+            if self.c.best.as_ref().is_none_or(|b| score > b.0) {
+                self.c.best = Some((score, w));
             }
         }
     }
@@ -285,8 +250,8 @@ impl<'a> Search<'a> {
     /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
     /// part and its rim from the last `reach_bound`. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        let st = &mut self.st[d];
-        let top = self.closure.total + mu * self.k as i64;
+        let st = &mut self.c.st[d];
+        let top = self.c.closure.total + mu * self.c.k as i64;
         // Pruned once top - flow < target.
         let limit = if target == i64::MAX {
             i64::MAX
@@ -294,13 +259,13 @@ impl<'a> Search<'a> {
             top - target + 1
         };
         pens::closure_flow(
-            self.net,
-            &mut self.closure,
+            self.c.net,
+            &mut self.c.closure,
             &mut st.flow,
             &st.flags,
-            &self.mark,
-            self.reach_stamp,
-            &self.region,
+            &self.c.mark,
+            self.c.reach_stamp,
+            &self.c.region,
             (mu + self.cost as i64 * SC) as i32,
             limit,
         );
@@ -314,29 +279,29 @@ impl<'a> Search<'a> {
     /// After an exact closure cut: the closure's pen part holding the horse, walled in, as a
     /// solution when the walls fit the budget.
     fn offer_closure(&mut self, d: usize) {
-        let net = self.net;
-        let st = &self.st[d];
-        self.pstamp += 1;
-        let ps = self.pstamp;
-        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.closure.in_pen(c);
-        self.pen_q.clear();
-        self.pen_q.push(self.horse as u32);
-        self.pen[self.horse] = ps;
+        let net = self.c.net;
+        let st = &self.c.st[d];
+        self.c.pstamp += 1;
+        let ps = self.c.pstamp;
+        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.c.closure.in_pen(c);
+        self.c.pen_q.clear();
+        self.c.pen_q.push(self.horse as u32);
+        self.c.pen[self.horse] = ps;
         let mut new_walls = Vec::new();
         let mut value = 0;
         let mut qi = 0;
-        while qi < self.pen_q.len() {
-            let c = self.pen_q[qi] as usize;
+        while qi < self.c.pen_q.len() {
+            let c = self.c.pen_q[qi] as usize;
             qi += 1;
             value += net.value[c];
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if self.pen[e] == ps || st.flags[e] & DEAD != 0 {
+                if self.c.pen[e] == ps || st.flags[e] & DEAD != 0 {
                     continue;
                 }
-                self.pen[e] = ps;
+                self.c.pen[e] = ps;
                 if in_pen(e, self) {
-                    self.pen_q.push(e as u32);
+                    self.c.pen_q.push(e as u32);
                 } else {
                     if !net.wallable[e] {
                         return;
@@ -345,84 +310,47 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if self.walls.len() + new_walls.len() > self.k
+        if self.c.walls.len() + new_walls.len() > self.c.k
             || self
                 .unicorn
-                .is_some_and(|u| self.pen[u] != ps || !self.pen_q.contains(&(u as u32)))
+                .is_some_and(|u| self.c.pen[u] != ps || !self.c.pen_q.contains(&(u as u32)))
         {
             return;
         }
-        let score = value - self.cost * (self.walls.len() + new_walls.len()) as i32;
-        if self.best.as_ref().is_none_or(|b| score > b.0) {
-            let mut w = self.walls.clone();
+        let score = value - self.cost * (self.c.walls.len() + new_walls.len()) as i32;
+        if self.c.best.as_ref().is_none_or(|b| score > b.0) {
+            let mut w = self.c.walls.clone();
             w.extend_from_slice(&new_walls);
-            self.best = Some((score, w));
+            self.c.best = Some((score, w));
         }
     }
 
     /// Whether the parts of X can still be joined by one pen: the horse reaches every other
     /// part without crossing walls, border tiles or bees kept out.
     fn joinable(&mut self, d: usize) -> bool {
-        let net = self.net;
-        let st = &self.st[d];
-        self.pstamp += 1;
-        let ps = self.pstamp;
-        self.pen_q.clear();
-        self.pen_q.push(self.horse as u32);
-        self.pen[self.horse] = ps;
+        let net = self.c.net;
+        let st = &self.c.st[d];
+        self.c.pstamp += 1;
+        let ps = self.c.pstamp;
+        self.c.pen_q.clear();
+        self.c.pen_q.push(self.horse as u32);
+        self.c.pen[self.horse] = ps;
         let mut qi = 0;
-        while qi < self.pen_q.len() {
-            let c = self.pen_q[qi] as usize;
+        while qi < self.c.pen_q.len() {
+            let c = self.c.pen_q[qi] as usize;
             qi += 1;
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
-                    self.pen[e] = ps;
-                    self.pen_q.push(e as u32);
+                if self.c.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
+                    self.c.pen[e] = ps;
+                    self.c.pen_q.push(e as u32);
                 }
             }
         }
         self.unicorn
             .into_iter()
-            .chain(self.seeds.iter().map(|&b| b as usize))
-            .all(|c| self.pen[c] == ps)
-    }
-
-    /// The pen: cells on the source side of the furthest min cut that X reaches (X is the
-    /// union of the parts holding the horse, the unicorn and the bees decided in). Returns
-    /// whether it is one piece.
-    fn flood_region(&mut self, d: usize) -> bool {
-        self.mstamp += 1;
-        let seeds = [Some(self.horse), self.unicorn]
-            .into_iter()
-            .flatten()
-            .chain(self.seeds.iter().map(|&b| b as usize));
-        pens::flood_region(
-            self.net,
-            &self.st[d].flags,
-            &self.res,
-            &mut self.mark,
-            self.mstamp,
-            &mut self.region,
-            seeds,
-            1,
-        )
-    }
-
-    /// See [`pens::reach_bound`]; the reached cells stay in `res.queue`.
-    fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
-        self.mstamp += 1;
-        self.reach_stamp = self.mstamp;
-        pens::reach_bound(
-            self.net,
-            &self.st[d].flags,
-            &mut self.mark,
-            self.mstamp,
-            &self.region,
-            &mut self.res.queue,
-            &mut self.bd,
-            value,
-        )
+            .chain(self.c.seeds.iter().map(|&b| b as usize))
+            .all(|c| self.c.pen[c] == ps)
     }
 }
 
@@ -431,16 +359,12 @@ impl Relaxation for Search<'_> {
         self.lagrange(d, mu, target)
     }
 
-    /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
     fn capture(&mut self, d: usize) {
-        let st = &mut self.st[d];
-        let reached = &self.res.queue[self.region.len()..];
-        pens::capture_pen(&mut st.pen, &self.region, reached, &self.closure);
-        st.pen_ok = true;
+        self.c.capture(d);
     }
 
     fn slope(&self) -> Option<i64> {
-        Some(self.k as i64 - self.closure.walls() as i64)
+        Some(self.c.slope())
     }
 }
 
@@ -469,32 +393,8 @@ pub(super) fn solve_keeping_out(
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).ok();
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
-    let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
-    let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
-        net.nbrs(c).to_vec()
-    });
     let mut s = Search {
-        net: &net,
-        st: vec![State {
-            cap: net.cap0.clone(),
-            flags: vec![0; net.m],
-            pen: vec![false; net.m],
-            pen_ok: false,
-            flow,
-        }],
-        mark: vec![0; net.m],
-        mstamp: 0,
-        res: Residual {
-            vis: vec![0; 2 * net.m + 1],
-            par: vec![NIL; 2 * net.m + 1],
-            stamp: 0,
-            queue: Vec::new(),
-        },
-        region: Vec::new(),
-        cut: Vec::new(),
-        bd: Vec::new(),
-        closure,
-        k,
+        c: Core::new(&net, k, deadline),
         cost: if level.variant == Variant::CostlyWalls {
             WALL_COST
         } else {
@@ -502,21 +402,9 @@ pub(super) fn solve_keeping_out(
         },
         horse: cell_of(horse).expect("horse on its island"),
         unicorn: None,
-        walls: Vec::new(),
-        seeds: Vec::new(),
-        best: None,
-        root_bound: None,
-        reach_stamp: 0,
-        swept: false,
         beam_from: None,
         beams: 0,
-        pen: vec![0; net.m],
-        pstamp: 0,
-        pen_q: Vec::new(),
-        nodes: 0,
-        deadline,
         quick,
-        timed_out: false,
     };
     let lovebirds_apart = level.variant == Variant::Lovebirds
         && match unicorn.and_then(cell_of) {
@@ -541,22 +429,30 @@ pub(super) fn solve_keeping_out(
                     .map(|&g| cell_of(g).map(|c| c as u32))
                     .collect::<Option<Vec<u32>>>(),
             ) {
-                s.best = Some((score, cells));
+                s.c.best = Some((score, cells));
             }
         }
     }
     if let Some(b) = out.and_then(cell_of) {
         debug_assert!(net.bee[b], "only a bee has an arc to T to open");
-        s.st[0].flags[b] |= OUT;
-        s.st[0].cap[net.bee_arc[b] as usize] = INF;
+        s.c.st[0].flags[b] |= OUT;
+        s.c.st[0].cap[net.bee_arc[b] as usize] = INF;
     }
     if !lovebirds_apart {
-        s.st[0].flags[s.horse] |= IN_X;
+        s.c.st[0].flags[s.horse] |= IN_X;
         if let Some(u) = s.unicorn {
-            s.st[0].flags[u] |= IN_X;
+            s.c.st[0].flags[u] |= IN_X;
         }
         s.node(0, 0, 2 * SC, i64::MAX);
     }
-    let best = s.best.take();
-    pens::solution(level, &net, best, s.timed_out, s.root_bound, s.nodes, start)
+    let best = s.c.best.take();
+    pens::solution(
+        level,
+        &net,
+        best,
+        s.c.timed_out,
+        s.c.root_bound,
+        s.c.nodes,
+        start,
+    )
 }
