@@ -4,7 +4,7 @@
 //! with its multiplier descent, and the answer built from the best walls found.
 
 use super::closure::{Closure, Flow};
-use super::net::{Net, Residual, DEAD, FORBID, IN_X, NIL, OUT};
+use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
 use crate::games::enclose::model::{Level, Solution, SolveStatus};
 use std::cmp::Ordering;
 use std::time::Instant;
@@ -423,6 +423,15 @@ pub(super) fn solution(
     }
 }
 
+/// `placed` and `new` walls as the best answer, if `score` beats the one kept.
+fn keep_best(best: &mut Option<(i32, Vec<u32>)>, placed: &[u32], new: &[u32], score: i32) {
+    if best.as_ref().is_none_or(|b| score > b.0) {
+        let mut w = placed.to_vec();
+        w.extend_from_slice(new);
+        *best = Some((score, w));
+    }
+}
+
 /// What both searches keep: the island, the per-depth states, the scratch of the flows and
 /// floods, the walls placed and the best answer so far.
 pub(super) struct Core<'a> {
@@ -536,6 +545,93 @@ impl<'a> Core<'a> {
             seeds,
             roots,
         )
+    }
+
+    /// A bee in the region of state `d` not yet decided in, if any.
+    pub(super) fn undecided_bee(&self, d: usize) -> Option<usize> {
+        let (net, flags) = (self.net, &self.st[d].flags);
+        self.region
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| net.bee[c] && flags[c] & IN_X == 0)
+    }
+
+    /// State `d + 1`: state `d` with bee `b` kept out of the pens (its arc to T opened).
+    pub(super) fn bee_out_child(&mut self, d: usize, b: usize) {
+        self.child(d);
+        let keep_pen = !self.st[d].pen[b];
+        let st = &mut self.st[d + 1];
+        st.flags[b] |= OUT;
+        st.pen_ok &= keep_pen;
+        st.cap[self.net.bee_arc[b] as usize] = INF;
+    }
+
+    /// Bee `b` decided into the pens of state `d`.
+    pub(super) fn bee_in(&mut self, d: usize, b: usize) {
+        self.st[d].flags[b] |= IN_X;
+        self.seeds.push(b as u32);
+    }
+
+    /// Whether the cells `from` reach every cell of `to` and every bee decided in, in state
+    /// `d`, without crossing walls, border tiles or bees kept out: whether the parts of X can
+    /// still join pens grown from `from`.
+    pub(super) fn joinable(&mut self, d: usize, from: &[usize], to: Option<usize>) -> bool {
+        let net = self.net;
+        let st = &self.st[d];
+        self.pstamp += 1;
+        let ps = self.pstamp;
+        self.pen_q.clear();
+        for &a in from {
+            self.pen_q.push(a as u32);
+            self.pen[a] = ps;
+        }
+        let mut qi = 0;
+        while qi < self.pen_q.len() {
+            let c = self.pen_q[qi] as usize;
+            qi += 1;
+            for &e in net.nbrs(c) {
+                let e = e as usize;
+                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
+                    self.pen[e] = ps;
+                    self.pen_q.push(e as u32);
+                }
+            }
+        }
+        to.into_iter()
+            .chain(self.seeds.iter().map(|&b| b as usize))
+            .all(|c| self.pen[c] == ps)
+    }
+
+    /// Forces the region of state `d` into X and fills `cut` with the walls of its furthest
+    /// min cut; returns the region's value.
+    pub(super) fn take_region(&mut self, d: usize) -> i32 {
+        let net = self.net;
+        let mut value = 0;
+        for &c in &self.region {
+            self.st[d].flags[c as usize] |= IN_X;
+            value += net.value[c as usize];
+        }
+        self.mstamp += 1;
+        cut(
+            net,
+            &self.st[d].flags,
+            &self.res,
+            &mut self.mark,
+            self.mstamp,
+            &self.region,
+            &mut self.cut,
+        );
+        value
+    }
+
+    /// Keeps the walls placed plus the cut as the best answer if `score` beats it.
+    pub(super) fn offer_cut(&mut self, score: i32) {
+        keep_best(&mut self.best, &self.walls, &self.cut, score);
+    }
+
+    /// Keeps the walls placed plus `new` as the best answer if `score` beats it.
+    pub(super) fn offer(&mut self, score: i32, new: &[u32]) {
+        keep_best(&mut self.best, &self.walls, new, score);
     }
 
     /// See [`reach_bound`]; the reached cells stay in `res.queue`.

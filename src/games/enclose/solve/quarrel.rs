@@ -28,7 +28,7 @@
 //! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
 
 use super::closure::Flow;
-use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL, OUT};
+use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::pens::{self, Core, Relaxation, SC};
 use super::split;
 use crate::games::enclose::check;
@@ -349,52 +349,23 @@ impl<'a> Search<'a> {
                 }
             }
             let connected = self.c.flood_region(d, &[self.horse, self.unicorn], 2);
-            let undecided = self
-                .c
-                .region
-                .iter()
-                .map(|&c| c as usize)
-                .find(|&c| net.bee[c] && self.c.st[d].flags[c] & IN_X == 0);
-            let Some(b) = undecided else {
+            let Some(b) = self.c.undecided_bee(d) else {
                 break connected;
             };
-            self.c.child(d);
-            self.c.st[d + 1].flags[b] |= OUT;
-            self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[b];
-            self.c.st[d + 1].cap[net.bee_arc[b] as usize] = INF;
+            self.c.bee_out_child(d, b);
             self.node(d + 1, lambda, mu, up, true);
             if self.c.timed_out {
                 return;
             }
-            self.c.st[d].flags[b] |= IN_X;
-            self.c.seeds.push(b as u32);
+            self.c.bee_in(d, b);
         };
-        if !connected && !self.joinable(d) {
+        if !connected && !self.c.joinable(d, &[self.horse, self.unicorn], None) {
             return;
         }
-        let mut value = 0;
-        for &c in &self.c.region {
-            self.c.st[d].flags[c as usize] |= IN_X;
-            value += net.value[c as usize];
-        }
-        self.c.mstamp += 1;
-        pens::cut(
-            net,
-            &self.c.st[d].flags,
-            &self.c.res,
-            &mut self.c.mark,
-            self.c.mstamp,
-            &self.c.region,
-            &mut self.c.cut,
-        );
+        let value = self.c.take_region(d);
         debug_assert_eq!(self.c.cut.len(), lambda);
         if connected {
-            let score = value;
-            if self.c.best.as_ref().is_none_or(|b| score > b.0) {
-                let mut w = self.c.walls.clone();
-                w.extend_from_slice(&self.c.cut);
-                self.c.best = Some((score, w));
-            }
+            self.c.offer_cut(value);
         }
         let bound = self.c.reach_bound(d, value);
         if d == 0 && self.c.seeds.is_empty() {
@@ -530,38 +501,7 @@ impl<'a> Search<'a> {
         if self.c.walls.len() + new_walls.len() > self.c.k {
             return;
         }
-        if self.c.best.as_ref().is_none_or(|b| value > b.0) {
-            let mut w = self.c.walls.clone();
-            w.extend_from_slice(&new_walls);
-            self.c.best = Some((value, w));
-        }
-    }
-
-    /// Whether every bee decided in can still join the horse's or the unicorn's pen: one of
-    /// them reaches it without crossing walls, border tiles or bees kept out.
-    fn joinable(&mut self, d: usize) -> bool {
-        let net = self.c.net;
-        let st = &self.c.st[d];
-        self.c.pstamp += 1;
-        let ps = self.c.pstamp;
-        self.c.pen_q.clear();
-        for a in [self.horse, self.unicorn] {
-            self.c.pen_q.push(a as u32);
-            self.c.pen[a] = ps;
-        }
-        let mut qi = 0;
-        while qi < self.c.pen_q.len() {
-            let c = self.c.pen_q[qi] as usize;
-            qi += 1;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.c.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
-                    self.c.pen[e] = ps;
-                    self.c.pen_q.push(e as u32);
-                }
-            }
-        }
-        self.c.seeds.iter().all(|&c| self.c.pen[c as usize] == ps)
+        self.c.offer(value, &new_walls);
     }
 }
 
