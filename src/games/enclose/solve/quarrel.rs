@@ -26,6 +26,13 @@
 //! to later siblings of the separation phase) only raises capacities, so a child starts from
 //! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
 //! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
+//!
+//! The closure bound ignores that the pens must part, which is why big open maps with the
+//! animals close together are slow to prove. Tried and dropped: paying the relaxation up
+//! front for a wall on each of several horse-to-unicorn paths that share no wallable tile
+//! (each needs a wall of its own; walls on the paths then cost nothing). Wall prices are low
+//! on such maps, so the bound fell by a few points at most (sometimes it rose), and the
+//! extra flow per node made the search slower on every level measured.
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};

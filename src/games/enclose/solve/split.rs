@@ -3,6 +3,9 @@
 //! what is left, the first pen's walls standing (the second pen may lean on them, which is
 //! where a pair of pens saves walls). Each animal goes first in turn, with budgets from the
 //! whole down; every single-pen search is a quick one (its price sweep and a few nodes).
+//! A quick second pen is often far from the best (on a big map, the pen its relaxation
+//! draws), so the pairs then get a full search of their second pen, for a moment each: a
+//! small first pen followed by a big second one is often the optimum.
 //!
 //! The quarrel search proves optimality on its own; it needs a good answer early to prune,
 //! and its own relaxation rarely offers one on big maps: its pens merge the two animals.
@@ -10,7 +13,11 @@
 use super::sep;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Tile, Variant};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How long a pair's second look at its second pen may take, and all of them together.
+const REFINE_TIME: Duration = Duration::from_millis(60);
+const REFINE_ALL: Duration = Duration::from_millis(600);
 
 /// The best pair of pens found (by `deadline` if any), as (score, new walls as grid indices).
 pub(super) fn pens_one_by_one(
@@ -19,28 +26,33 @@ pub(super) fn pens_one_by_one(
 ) -> Option<(i32, Vec<usize>)> {
     let (horse, unicorn) = (level.horse(), level.unicorn()?);
     let k = level.budget.saturating_sub(level.preplaced_walls());
-    let mut best: Option<(i32, Vec<usize>)> = None;
-    for (first, second) in [(horse, unicorn), (unicorn, horse)] {
+    let mut pairs: Vec<Pair> = Vec::new();
+    'orders: for (first, second) in [(horse, unicorn), (unicorn, horse)] {
         // The biggest first pens first: they are the likeliest to pay. A pen found within k1
         // walls that needs only j is the one any budget from j to k1 would find: next, j - 1.
         let mut k1 = k;
         loop {
             if deadline.is_some_and(|dl| Instant::now() >= dl) {
-                return best;
+                break 'orders;
             }
-            let Some(mut walls) = first_pen(level, first, second, k1, deadline) else {
+            let Some(walls) = first_pen(level, first, second, k1, deadline) else {
                 break;
             };
             let used = walls.len() as u32;
-            walls.extend(second_pen(level, first, second, &walls, deadline));
-            let rc: Vec<[usize; 2]> = walls
-                .iter()
-                .map(|&g| [g / level.cols, g % level.cols])
-                .collect();
-            if let Ok(score) = check::score(level, &rc) {
-                if best.as_ref().is_none_or(|b| score > b.0) {
-                    best = Some((score, walls));
-                }
+            let (more, more_score, more_bound) =
+                second_pen(level, first, second, &walls, deadline, true);
+            let mut all = walls.clone();
+            all.extend(more);
+            if let Some(score) = score(level, &all) {
+                let room = more_bound - more_score;
+                pairs.push(Pair {
+                    score,
+                    hope: score + room.max(0),
+                    first,
+                    second,
+                    walls,
+                    all,
+                });
             }
             let Some(next) = used.min(k1).checked_sub(1) else {
                 break;
@@ -48,7 +60,54 @@ pub(super) fn pens_one_by_one(
             k1 = next;
         }
     }
-    best
+    // The quick second pens are often poor on big maps (a pen drawn by its relaxation alone):
+    // each pair whose second pen's bound leaves room to beat the best gets a full search for
+    // it, for a moment, those with the most room first.
+    pairs.sort_by_key(|p| std::cmp::Reverse(p.hope));
+    let mut best = pairs.iter().map(|p| p.score).max();
+    let start = Instant::now();
+    for p in pairs.iter_mut() {
+        if best.is_some_and(|b| p.hope <= b) || start.elapsed() >= REFINE_ALL {
+            break;
+        }
+        let now = Instant::now();
+        let dl = deadline.map_or(now + REFINE_TIME, |d| d.min(now + REFINE_TIME));
+        let (more, _, _) = second_pen(level, p.first, p.second, &p.walls, Some(dl), false);
+        let mut all = p.walls.clone();
+        all.extend(more);
+        if let Some(score) = score(level, &all) {
+            if score > p.score {
+                p.score = score;
+                p.all = all;
+                best = best.max(Some(score));
+            }
+        }
+    }
+    pairs
+        .into_iter()
+        .max_by_key(|p| p.score)
+        .map(|p| (p.score, p.all))
+}
+
+/// A pair of pens drawn one by one.
+struct Pair {
+    score: i32,
+    /// The score if the second pen reached its search's bound.
+    hope: i32,
+    first: usize,
+    second: usize,
+    /// The first pen's new walls, then all new walls (grid indices).
+    walls: Vec<usize>,
+    all: Vec<usize>,
+}
+
+/// The game's score of new walls `walls` (grid indices), if they are legal.
+fn score(level: &Level, walls: &[usize]) -> Option<i32> {
+    let rc: Vec<[usize; 2]> = walls
+        .iter()
+        .map(|&g| [g / level.cols, g % level.cols])
+        .collect();
+    check::score(level, &rc).ok()
 }
 
 /// The new walls of `first`'s best pen found within `k1` new walls with `second` outside it.
@@ -72,14 +131,16 @@ fn first_pen(
     Some(sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect())
 }
 
-/// The new walls of `second`'s best pen found with the budget left once `walls` stand.
+/// The new walls of `second`'s best pen found with the budget left once `walls` stand, its
+/// score and the search's bound on it (`quick`: see [`sep::solve_keeping_out`]).
 fn second_pen(
     level: &Level,
     first: usize,
     second: usize,
     walls: &[usize],
     deadline: Option<Instant>,
-) -> Vec<usize> {
+    quick: bool,
+) -> (Vec<usize>, i32, i32) {
     let mut two = level.clone();
     two.variant = Variant::Main;
     for &g in walls {
@@ -88,8 +149,9 @@ fn second_pen(
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = sep::solve_keeping_out(&two, deadline, None, true);
-    sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect()
+    let sol = sep::solve_keeping_out(&two, deadline, None, quick);
+    let walls = sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect();
+    (walls, sol.score, sol.bound)
 }
 
 #[cfg(test)]
