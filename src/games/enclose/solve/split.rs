@@ -62,8 +62,9 @@ pub(super) fn pens_one_by_one(
     }
     // The quick second pens are often poor on big maps (a pen drawn by its relaxation alone):
     // each pair whose second pen's bound leaves room to beat the best gets a full search for
-    // it, for a moment, those with the most room first.
-    pairs.sort_by_key(|p| std::cmp::Reverse(p.hope));
+    // it, for a moment. Small first pens go first: a small pen for one animal and the rest for
+    // the other is the usual optimum on big maps; then those with the most room.
+    pairs.sort_by_key(|p| (p.walls.len(), std::cmp::Reverse(p.hope)));
     let mut best = pairs.iter().map(|p| p.score).max();
     let start = Instant::now();
     for p in pairs.iter_mut() {
