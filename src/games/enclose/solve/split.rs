@@ -68,8 +68,11 @@ pub(super) fn pens_one_by_one(
     let mut best = pairs.iter().map(|p| p.score).max();
     let start = Instant::now();
     for p in pairs.iter_mut() {
-        if best.is_some_and(|b| p.hope <= b) || start.elapsed() >= REFINE_ALL {
+        if start.elapsed() >= REFINE_ALL {
             break;
+        }
+        if best.is_some_and(|b| p.hope <= b) {
+            continue;
         }
         let now = Instant::now();
         let dl = deadline.map_or(now + REFINE_TIME, |d| d.min(now + REFINE_TIME));
