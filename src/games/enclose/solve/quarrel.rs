@@ -35,7 +35,9 @@
 //! extra flow per node made the search slower on every level measured. Also dropped: the
 //! horse's best pen with the unicorn kept out plus the unicorn's with the horse kept out
 //! (each within the walls left). Deep in the separation phase each alone still beat the
-//! incumbent: both pens claim the same ground.
+//! incumbent: both pens claim the same ground. And a lower bound on the walls (the island
+//! flow's paths plus horse-to-unicorn paths clear of them each need a wall): it pruned about
+//! 1% of the nodes.
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
