@@ -374,7 +374,7 @@ fn cutting_planes(
 
 /// The answer: the best walls found (cells of `net`) in grid coordinates, the status, and the
 /// bound (the score when proven, else the root's bound, else every positive inner tile).
-pub(super) fn solution(
+fn solution(
     level: &Level,
     net: &Net,
     best: Option<(i32, Vec<u32>)>,
@@ -661,5 +661,19 @@ impl<'a> Core<'a> {
     /// The bound's slope in μ after an exact relaxation: the budget less its pen's walls.
     pub(super) fn slope(&self) -> i64 {
         self.k as i64 - self.closure.walls() as i64
+    }
+
+    /// The search's answer once it has ended (see [`solution`]); `start`: when it began.
+    pub(super) fn finish(&mut self, level: &Level, start: Instant) -> Solution {
+        let best = self.best.take();
+        solution(
+            level,
+            self.net,
+            best,
+            self.timed_out,
+            self.root_bound,
+            self.nodes,
+            start,
+        )
     }
 }

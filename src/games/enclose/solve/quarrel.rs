@@ -566,16 +566,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     s.c.st[0].flags[s.horse] |= IN_X;
     s.c.st[0].flags[s.unicorn] |= IN_X;
     s.node(0, 0, 2 * SC, i64::MAX, false);
-    let best = s.c.best.take();
-    pens::solution(
-        level,
-        &net,
-        best,
-        s.c.timed_out,
-        s.c.root_bound,
-        s.c.nodes,
-        start,
-    )
+    s.c.finish(level, start)
 }
 
 #[cfg(test)]

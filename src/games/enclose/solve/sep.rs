@@ -384,14 +384,5 @@ pub(super) fn solve_keeping_out(
         }
         s.node(0, 0, 2 * SC, i64::MAX);
     }
-    let best = s.c.best.take();
-    pens::solution(
-        level,
-        &net,
-        best,
-        s.c.timed_out,
-        s.c.root_bound,
-        s.c.nodes,
-        start,
-    )
+    s.c.finish(level, start)
 }

@@ -39,10 +39,8 @@ pub(super) fn pens_one_by_one(
                 break;
             };
             let used = walls.len() as u32;
-            let (more, more_score, more_bound) =
+            let (all, more_score, more_bound) =
                 second_pen(level, first, second, &walls, deadline, true);
-            let mut all = walls.clone();
-            all.extend(more);
             if let Some(score) = score(level, &all) {
                 let room = more_bound - more_score;
                 pairs.push(Pair {
@@ -76,9 +74,7 @@ pub(super) fn pens_one_by_one(
         }
         let now = Instant::now();
         let dl = deadline.map_or(now + REFINE_TIME, |d| d.min(now + REFINE_TIME));
-        let (more, _, _) = second_pen(level, p.first, p.second, &p.walls, Some(dl), false);
-        let mut all = p.walls.clone();
-        all.extend(more);
+        let (all, _, _) = second_pen(level, p.first, p.second, &p.walls, Some(dl), false);
         if let Some(score) = score(level, &all) {
             if score > p.score {
                 p.score = score;
@@ -135,8 +131,9 @@ fn first_pen(
     Some(sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect())
 }
 
-/// The new walls of `second`'s best pen found with the budget left once `walls` stand, its
-/// score and the search's bound on it (`quick`: see [`sep::solve_keeping_out`]).
+/// `walls` and the new walls of `second`'s best pen found with the budget left once `walls`
+/// stand, with that pen's score and the search's bound on it (`quick`: see
+/// [`sep::solve_keeping_out`]).
 fn second_pen(
     level: &Level,
     first: usize,
@@ -154,8 +151,9 @@ fn second_pen(
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
     let sol = sep::solve_keeping_out(&two, deadline, None, quick);
-    let walls = sol.walls.iter().map(|&[r, c]| r * level.cols + c).collect();
-    (walls, sol.score, sol.bound)
+    let mut all = walls.to_vec();
+    all.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
+    (all, sol.score, sol.bound)
 }
 
 #[cfg(test)]
