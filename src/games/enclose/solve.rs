@@ -16,6 +16,7 @@ mod probe;
 mod quarrel;
 mod sep;
 mod split;
+mod tasks;
 
 use super::check::flood;
 use super::model::{Level, Solution, Tile, Variant};

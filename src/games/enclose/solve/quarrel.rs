@@ -27,6 +27,10 @@
 //! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
 //! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
 //!
+//! With more than one core, the separation phase's first levels are cut into tasks that the
+//! threads share ([`super::tasks`]), along with the best answer: a thread's answer prunes the
+//! others' subtrees at once.
+//!
 //! The closure bound ignores that the pens must part, which is why big open maps with the
 //! animals close together are slow to prove. Tried and dropped: paying the relaxation up
 //! front for a wall on each of several horse-to-unicorn paths that share no wallable tile
@@ -41,8 +45,9 @@
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
-use super::pens::{self, Core, Relaxation, SC};
+use super::pens::{self, Core, Relaxation, State, SC};
 use super::split;
+use super::tasks::{Shared, Step, Task};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::{Duration, Instant};
@@ -55,6 +60,12 @@ const SPLIT_AFTER: Duration = Duration::from_millis(30);
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
 
+/// With several threads, the separation phase's nodes above this depth become tasks
+/// ([`super::tasks`]): the root's few children differ too much in size to share alone.
+const SPLIT_DEPTH: usize = 2;
+/// Threads beyond this add tasks to rebuild more than they save on maps of this size.
+const MAX_THREADS: usize = 4;
+
 struct Search<'a> {
     c: Core<'a>,
     level: &'a Level,
@@ -66,6 +77,13 @@ struct Search<'a> {
     probed: Vec<Vec<Flow>>,
     start: Instant,
     split_done: bool,
+    shared: &'a Shared,
+    /// Nodes of the separation phase above this depth are handed out as tasks (0: none).
+    split_depth: usize,
+    /// The decisions from the root to the task being searched.
+    steps: Vec<Step>,
+    /// State 0 as the search starts (each task is rebuilt from it).
+    root: State,
 }
 
 impl<'a> Search<'a> {
@@ -80,9 +98,12 @@ impl<'a> Search<'a> {
         if self.c.timed_out {
             return;
         }
+        self.shared.sync(&mut self.c.best);
         if !self.split_done && self.start.elapsed() >= SPLIT_AFTER {
             self.split_done = true;
-            self.split();
+            if self.shared.claim_split() {
+                self.split();
+            }
         }
         let seeds = self.c.seeds.len();
         if apart {
@@ -196,6 +217,13 @@ impl<'a> Search<'a> {
             }
         }
         order.sort_by_key(|&(b, _, _)| std::cmp::Reverse(b));
+        let split = d < self.split_depth;
+        debug_assert!(
+            !split || d == self.steps.len(),
+            "only a task's own node splits"
+        );
+        let mut tasks = Vec::new();
+        let mut forbidden = Vec::new();
         for (probed, v, j) in order {
             let v = v as usize;
             if self
@@ -204,18 +232,27 @@ impl<'a> Search<'a> {
                 .as_ref()
                 .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
             {
-                self.c.child(d);
-                std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
-                // The parent's flow stays, less the unit through the new wall if any.
-                let through = self.c.st[d + 1].cap[net.through[v] as usize] == 0
-                    && self.c.cancel_through(d + 1, v);
-                self.c.st[d + 1].flags[v] |= DEAD;
-                self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
-                self.c.walls.push(v as u32);
-                self.node(d + 1, lambda - usize::from(through), mu, up, false);
-                self.c.walls.pop();
-                if self.c.timed_out {
-                    return;
+                if split {
+                    let mut steps = self.steps.clone();
+                    steps.push(Step {
+                        forbid: forbidden.clone(),
+                        wall: v as u32,
+                    });
+                    tasks.push(Task { steps, mu });
+                } else {
+                    self.c.child(d);
+                    std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
+                    // The parent's flow stays, less the unit through the new wall if any.
+                    let through = self.c.st[d + 1].cap[net.through[v] as usize] == 0
+                        && self.c.cancel_through(d + 1, v);
+                    self.c.st[d + 1].flags[v] |= DEAD;
+                    self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
+                    self.c.walls.push(v as u32);
+                    self.node(d + 1, lambda - usize::from(through), mu, up, false);
+                    self.c.walls.pop();
+                    if self.c.timed_out {
+                        return;
+                    }
                 }
             }
             // Later siblings: walls sets without this one (it was the first wall on the path).
@@ -223,7 +260,39 @@ impl<'a> Search<'a> {
             self.c.st[d].flags[v] |= FORBID;
             self.c.st[d].cap[net.through[v] as usize] += INF - 1;
             self.c.st[d].pen_ok &= self.c.st[d].pen[v];
+            forbidden.push(v as u32);
         }
+        // The first child on top of the stack.
+        self.shared.push(tasks.into_iter().rev());
+    }
+
+    /// Searches tasks until none is left.
+    fn work(&mut self) {
+        while let Some(task) = self.shared.take() {
+            self.run(task);
+            self.shared.sync(&mut self.c.best);
+            self.shared.done();
+        }
+    }
+
+    /// Rebuilds the task's node from the root's state (with the flows from scratch) and
+    /// searches it.
+    fn run(&mut self, task: Task) {
+        let net = self.c.net;
+        self.c.st[0].clone_from(&self.root);
+        self.c.walls.clear();
+        for (d, step) in task.steps.iter().enumerate() {
+            for &f in &step.forbid {
+                self.c.st[d].flags[f as usize] |= FORBID;
+                self.c.st[d].cap[net.through[f as usize] as usize] += INF - 1;
+            }
+            self.c.child(d);
+            self.c.st[d + 1].flags[step.wall as usize] |= DEAD;
+            self.c.walls.push(step.wall);
+        }
+        let d = task.steps.len();
+        self.steps = task.steps;
+        self.node(d, 0, task.mu, i64::MAX, false);
     }
 
     /// The relaxation's bound (scaled) at price `mu` once `v` is walled, stopping early below
@@ -532,6 +601,11 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS));
+    solve_with(level, deadline, threads)
+}
+
+fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solution {
     let start = Instant::now();
     let Some(unicorn) = level.unicorn() else {
         return Solution {
@@ -553,20 +627,61 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).expect("animal on its island");
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
-    let mut s = Search {
-        c: Core::new(&net, k, deadline),
-        level,
-        horse: cell_of(horse),
-        unicorn: cell_of(unicorn),
-        side: vec![0; net.m],
-        probed: Vec::new(),
-        start,
-        split_done: false,
+    let split_depth = if threads > 1 { SPLIT_DEPTH } else { 0 };
+    let shared = Shared::new(Task {
+        steps: Vec::new(),
+        mu: 2 * SC,
+    });
+    let search = || {
+        let mut c = Core::new(&net, k, deadline);
+        let (h, u) = (cell_of(horse), cell_of(unicorn));
+        c.st[0].flags[h] |= IN_X;
+        c.st[0].flags[u] |= IN_X;
+        let root = c.st[0].clone();
+        Search {
+            c,
+            level,
+            horse: h,
+            unicorn: u,
+            side: vec![0; net.m],
+            probed: Vec::new(),
+            start,
+            split_done: false,
+            shared: &shared,
+            split_depth,
+            steps: Vec::new(),
+            root,
+        }
     };
-    s.c.st[0].flags[s.horse] |= IN_X;
-    s.c.st[0].flags[s.unicorn] |= IN_X;
-    s.node(0, 0, 2 * SC, i64::MAX, false);
-    s.c.finish(level, start)
+    let mut searches: Vec<Search> = if threads > 1 {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut s = search();
+                        s.work();
+                        s
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("quarrel search thread"))
+                .collect()
+        })
+    } else {
+        let mut s = search();
+        s.work();
+        vec![s]
+    };
+    let mut first = searches.swap_remove(0);
+    for s in &searches {
+        first.c.nodes += s.c.nodes;
+        first.c.timed_out |= s.c.timed_out;
+        first.c.root_bound = first.c.root_bound.or(s.c.root_bound);
+    }
+    first.c.best = shared.best();
+    first.c.finish(level, start)
 }
 
 #[cfg(test)]
@@ -629,6 +744,31 @@ mod tests {
         let mut level = parse("budget: 2\n~~~~\n~H.~\n~~~~\n", "t", None).unwrap();
         level.variant = crate::games::enclose::model::Variant::Quarrel;
         assert_eq!(solve(&level, None).status, SolveStatus::Unsolvable);
+    }
+
+    #[test]
+    fn threads_agree_with_one_thread() {
+        use crate::games::enclose::generate::{generate, Params};
+        for seed in [1, 2, 3, 5, 7] {
+            let params = Params {
+                variant: crate::games::enclose::model::Variant::Quarrel,
+                ..Params::for_seed(seed)
+            };
+            let level = generate(seed, &params);
+            let one = solve_with(&level, None, 1);
+            let two = solve_with(&level, None, 2);
+            assert_eq!(one.status, SolveStatus::Optimal, "seed {seed}");
+            assert_eq!(
+                (two.status, two.score),
+                (one.status, one.score),
+                "seed {seed}"
+            );
+            assert_eq!(
+                check::score(&level, &two.walls),
+                Ok(two.score),
+                "seed {seed}"
+            );
+        }
     }
 
     #[test]
