@@ -176,8 +176,8 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     }
     let mut out = String::from("## enclose.horse\n\n");
     out.push_str(
-        "Release build, one process, this 2-core machine; one thread, except the quarrel search, \
-         which shares its tree among the cores (2 threads here). A level counts as matched \
+        "Release build, one process, this 2-core machine; each search shares its tree among \
+         the cores (2 threads here). A level counts as matched \
          when the solver proves optimality, the game's flood fill re-scores its walls to the same \
          score, and (corpus) that score equals the official optimum.\n\n",
     );

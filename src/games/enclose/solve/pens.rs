@@ -663,6 +663,14 @@ impl<'a> Core<'a> {
         self.k as i64 - self.closure.walls() as i64
     }
 
+    /// Adds what another thread's share of the same search counted (nodes, a deadline hit,
+    /// the root's bound if that thread searched the root).
+    pub(super) fn absorb(&mut self, other: &Core) {
+        self.nodes += other.nodes;
+        self.timed_out |= other.timed_out;
+        self.root_bound = self.root_bound.or(other.root_bound);
+    }
+
     /// The search's answer once it has ended (see [`solution`]); `start`: when it began.
     pub(super) fn finish(&mut self, level: &Level, start: Instant) -> Solution {
         let best = self.best.take();

@@ -47,7 +47,7 @@ use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::pens::{self, Core, Relaxation, State, SC};
 use super::split;
-use super::tasks::{Shared, Step, Task};
+use super::tasks::{self, Shared};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::{Duration, Instant};
@@ -66,6 +66,22 @@ const SPLIT_DEPTH: usize = 2;
 /// Threads beyond this add tasks to rebuild more than they save on maps of this size.
 const MAX_THREADS: usize = 4;
 
+/// One step down the separation phase: the walls forbidden to the node's earlier children,
+/// then the wall of the child taken (cells of the search's net).
+#[derive(Clone, Debug)]
+struct Step {
+    forbid: Vec<u32>,
+    wall: u32,
+}
+
+/// A node of the separation phase, to be rebuilt and searched by whichever thread takes it.
+#[derive(Clone, Debug)]
+struct Task {
+    steps: Vec<Step>,
+    /// The wall price its parent ended with (a good start for its own).
+    mu: i64,
+}
+
 struct Search<'a> {
     c: Core<'a>,
     level: &'a Level,
@@ -77,7 +93,7 @@ struct Search<'a> {
     probed: Vec<Vec<Flow>>,
     start: Instant,
     split_done: bool,
-    shared: &'a Shared,
+    shared: &'a Shared<Task>,
     /// Nodes of the separation phase above this depth are handed out as tasks (0: none).
     split_depth: usize,
     /// The decisions from the root to the task being searched.
@@ -101,7 +117,7 @@ impl<'a> Search<'a> {
         self.shared.sync(&mut self.c.best);
         if !self.split_done && self.start.elapsed() >= SPLIT_AFTER {
             self.split_done = true;
-            if self.shared.claim_split() {
+            if self.shared.claim(0) {
                 self.split();
             }
         }
@@ -291,6 +307,8 @@ impl<'a> Search<'a> {
             self.c.walls.push(step.wall);
         }
         let d = task.steps.len();
+        // The root's sweep of prices is done; the task starts from its parent's.
+        self.c.swept |= d > 0;
         self.steps = task.steps;
         self.node(d, 0, task.mu, i64::MAX, false);
     }
@@ -653,32 +671,10 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             root,
         }
     };
-    let mut searches: Vec<Search> = if threads > 1 {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut s = search();
-                        s.work();
-                        s
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("quarrel search thread"))
-                .collect()
-        })
-    } else {
-        let mut s = search();
-        s.work();
-        vec![s]
-    };
+    let mut searches = tasks::run(threads, search, Search::work);
     let mut first = searches.swap_remove(0);
     for s in &searches {
-        first.c.nodes += s.c.nodes;
-        first.c.timed_out |= s.c.timed_out;
-        first.c.root_bound = first.c.root_bound.or(s.c.root_bound);
+        first.c.absorb(&s.c);
     }
     first.c.best = shared.best();
     first.c.finish(level, start)

@@ -37,10 +37,16 @@
 //! Lovebirds: X holds horse and unicorn; a node whose walls already split them is dropped.
 //!
 //! Bees: when P holds an undecided bee, branch: the bee is in (joins X) or out (joins T).
+//!
+//! With more than one core, a node whose thread sees another one idle hands it its second
+//! branch as a task ([`super::tasks`]): the decisions from the root, replayed on the root's
+//! state. The replayed node is the same node: the pens pushed out on the way are each inside
+//! the furthest minimum cut of the decisions alone, so the node finds them again.
 
 use super::beam::Beam;
 use super::net::{island_cells, Net, DEAD, INF, IN_X, OUT};
-use super::pens::{self, Core, Relaxation, SC};
+use super::pens::{self, Core, Relaxation, State, SC};
+use super::tasks::{self, Shared};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use std::time::Instant;
@@ -54,6 +60,29 @@ const BEAMS: [(u64, usize); 2] = [(256, 8), (2048, 32)];
 const FINE_SWEEP: usize = 200;
 /// A quick search's nodes: its first pens (the sweep's) are most of what it finds.
 const QUICK_NODES: u64 = 10;
+/// Threads beyond this would mostly wait for work on maps of this size.
+const MAX_THREADS: usize = 4;
+/// A thread hands out work only after this many nodes of its own: most levels are done
+/// sooner, and a task rebuilt from the root costs a few nodes' flows.
+const HANDOFF_AFTER: u64 = 64;
+
+/// A branch taken on the way from the root to a node (cells of the search's net).
+#[derive(Clone, Copy, Debug)]
+enum Decision {
+    Wall(u32),
+    In(u32),
+    BeeOut(u32),
+    /// Taken at the same depth, after the bee-out child.
+    BeeIn(u32),
+}
+
+/// A node to be rebuilt from the root and searched by whichever thread takes it.
+struct Task {
+    path: Vec<Decision>,
+    mu: i64,
+    /// Its parent's Lagrangian bound (scaled), also valid for it.
+    up: i64,
+}
 
 struct Search<'a> {
     c: Core<'a>,
@@ -67,13 +96,61 @@ struct Search<'a> {
     beams: usize,
     /// A quick look (see [`solve_keeping_out`]).
     quick: bool,
+    shared: &'a Shared<Task>,
+    /// The decisions from the root to the node being searched.
+    path: Vec<Decision>,
+    /// State 0 as the search starts (each task is rebuilt from it).
+    root: State,
 }
 
 impl<'a> Search<'a> {
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64) {
-        let seeds = self.c.seeds.len();
+        let (seeds, path) = (self.c.seeds.len(), self.path.len());
         self.node_inner(d, lambda, mu, up);
         self.c.seeds.truncate(seeds);
+        self.path.truncate(path);
+    }
+
+    /// Searches tasks until none is left.
+    fn work(&mut self) {
+        while let Some(task) = self.shared.take() {
+            self.run(task);
+            self.shared.sync(&mut self.c.best);
+            self.shared.done();
+        }
+    }
+
+    /// Rebuilds the task's node from the root's state (with the flows from scratch) and
+    /// searches it.
+    fn run(&mut self, task: Task) {
+        self.c.st[0].clone_from(&self.root);
+        self.c.walls.clear();
+        self.c.seeds.clear();
+        let mut d = 0;
+        for &step in &task.path {
+            match step {
+                Decision::Wall(v) => {
+                    self.c.child(d);
+                    self.c.st[d + 1].flags[v as usize] |= DEAD;
+                    self.c.walls.push(v);
+                    d += 1;
+                }
+                Decision::In(v) => {
+                    self.c.child(d);
+                    self.c.st[d + 1].flags[v as usize] |= IN_X;
+                    d += 1;
+                }
+                Decision::BeeOut(b) => {
+                    self.c.bee_out_child(d, b as usize);
+                    d += 1;
+                }
+                Decision::BeeIn(b) => self.c.bee_in(d, b as usize),
+            }
+        }
+        // The root's sweep of prices is done; the task starts from its parent's.
+        self.c.swept |= d > 0;
+        self.path = task.path;
+        self.node(d, 0, task.mu, task.up);
     }
 
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
@@ -88,6 +165,7 @@ impl<'a> Search<'a> {
         if self.c.timed_out {
             return;
         }
+        self.shared.sync(&mut self.c.best);
         let net = self.c.net;
         let kleft = self.c.k - self.c.walls.len();
         let connected = loop {
@@ -107,11 +185,14 @@ impl<'a> Search<'a> {
                 break connected;
             };
             self.c.bee_out_child(d, b);
+            self.path.push(Decision::BeeOut(b as u32));
             self.node(d + 1, lambda, mu, up);
+            self.path.pop();
             if self.c.timed_out {
                 return;
             }
             self.c.bee_in(d, b);
+            self.path.push(Decision::BeeIn(b as u32));
         };
         if !connected && !self.c.joinable(d, &[self.horse], self.unicorn) {
             return;
@@ -158,7 +239,12 @@ impl<'a> Search<'a> {
             }
         }
         if BEAMS.get(self.beams).is_some_and(|b| self.c.nodes >= b.0) {
-            self.beam();
+            // One thread runs each beam.
+            if self.beam_from.is_some() && self.shared.claim(self.beams as u32) {
+                self.beam();
+            } else {
+                self.beams += 1;
+            }
         }
         if let Some(b) = &self.c.best {
             let target = (b.0 as i64 + 1) * SC;
@@ -179,8 +265,20 @@ impl<'a> Search<'a> {
         let st = &self.c.st[d];
         let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         let v = v as usize;
-        for wall_branch in [wall_first, !wall_first] {
+        for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
+            let step = if wall_branch {
+                Decision::Wall(v as u32)
+            } else {
+                Decision::In(v as u32)
+            };
+            if i == 1 && self.c.nodes >= HANDOFF_AFTER && self.shared.hungry() {
+                let mut path = self.path.clone();
+                path.push(step);
+                self.shared.push([Task { path, mu, up }]);
+                return;
+            }
             self.c.child(d);
+            self.path.push(step);
             if wall_branch {
                 // v takes a wall.
                 self.c.cancel_through(d + 1, v);
@@ -194,6 +292,7 @@ impl<'a> Search<'a> {
                 self.c.st[d + 1].flags[v] |= IN_X;
                 self.node(d + 1, lambda, mu, up);
             }
+            self.path.pop();
             if self.c.timed_out {
                 return;
             }
@@ -308,18 +407,20 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    solve_keeping_out(level, deadline, None, false)
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS));
+    solve_keeping_out(level, deadline, None, false, threads)
 }
 
 /// As [`solve`], with the bee tile at grid index `out` (if any) kept out of the pen from the
 /// start: the quarrel round's first guesses ([`super::split`]) place the other animal there.
 /// A `quick` search only looks for a good pen: the coarse price sweep, and it stops (as on a
-/// deadline) after [`QUICK_NODES`] nodes.
+/// deadline) after [`QUICK_NODES`] nodes. `threads`: how many share the search.
 pub(super) fn solve_keeping_out(
     level: &Level,
     deadline: Option<Instant>,
     out: Option<usize>,
     quick: bool,
+    threads: usize,
 ) -> Solution {
     let start = Instant::now();
     let horse = level.horse();
@@ -332,28 +433,15 @@ pub(super) fn solve_keeping_out(
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).ok();
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
-    let mut s = Search {
-        c: Core::new(&net, k, deadline),
-        cost: if level.variant == Variant::CostlyWalls {
-            WALL_COST
-        } else {
-            0
-        },
-        horse: cell_of(horse).expect("horse on its island"),
-        unicorn: None,
-        beam_from: None,
-        beams: 0,
-        quick,
+    let horse = cell_of(horse).expect("horse on its island");
+    // Lovebirds with the unicorn off the horse's island: no pen holds both.
+    let (unicorn, lovebirds_apart) = match (level.variant, unicorn.and_then(cell_of)) {
+        (Variant::Lovebirds, Some(u)) => (Some(u), false),
+        (Variant::Lovebirds, None) => (None, true),
+        _ => (None, false),
     };
-    let lovebirds_apart = level.variant == Variant::Lovebirds
-        && match unicorn.and_then(cell_of) {
-            Some(u) => {
-                s.unicorn = Some(u);
-                false
-            }
-            None => true,
-        };
-    if !lovebirds_apart && s.unicorn.is_some() {
+    let mut first = None;
+    if unicorn.is_some() {
         // Pens that hold both animals can be rare among the separators the search meets
         // first: start from one known pen so that the bounds prune from the first node.
         if let Some(walls) = super::probe::lovebirds_walls(level) {
@@ -368,21 +456,90 @@ pub(super) fn solve_keeping_out(
                     .map(|&g| cell_of(g).map(|c| c as u32))
                     .collect::<Option<Vec<u32>>>(),
             ) {
-                s.c.best = Some((score, cells));
+                first = Some((score, cells));
             }
         }
     }
-    if let Some(b) = out.and_then(cell_of) {
-        debug_assert!(net.bee[b], "only a bee has an arc to T to open");
-        s.c.st[0].flags[b] |= OUT;
-        s.c.st[0].cap[net.bee_arc[b] as usize] = INF;
-    }
-    if !lovebirds_apart {
-        s.c.st[0].flags[s.horse] |= IN_X;
-        if let Some(u) = s.unicorn {
-            s.c.st[0].flags[u] |= IN_X;
+    let shared = Shared::new(Task {
+        path: Vec::new(),
+        mu: 2 * SC,
+        up: i64::MAX,
+    });
+    let search = || {
+        let mut c = Core::new(&net, k, deadline);
+        c.best.clone_from(&first);
+        if let Some(b) = out.and_then(cell_of) {
+            debug_assert!(net.bee[b], "only a bee has an arc to T to open");
+            c.st[0].flags[b] |= OUT;
+            c.st[0].cap[net.bee_arc[b] as usize] = INF;
         }
-        s.node(0, 0, 2 * SC, i64::MAX);
+        c.st[0].flags[horse] |= IN_X;
+        if let Some(u) = unicorn {
+            c.st[0].flags[u] |= IN_X;
+        }
+        let root = c.st[0].clone();
+        Search {
+            c,
+            cost: if level.variant == Variant::CostlyWalls {
+                WALL_COST
+            } else {
+                0
+            },
+            horse,
+            unicorn,
+            beam_from: None,
+            beams: 0,
+            quick,
+            shared: &shared,
+            path: Vec::new(),
+            root,
+        }
+    };
+    if lovebirds_apart {
+        return search().c.finish(level, start);
     }
+    let mut searches = tasks::run(threads, search, Search::work);
+    let mut s = searches.swap_remove(0);
+    for other in &searches {
+        s.c.absorb(&other.c);
+    }
+    s.c.best = shared.best();
     s.c.finish(level, start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::enclose::generate::{generate, Params};
+    use crate::games::enclose::model::SolveStatus;
+
+    #[test]
+    fn threads_agree_with_one_thread() {
+        for (variant, seed) in [
+            (Variant::Main, 2),
+            (Variant::Main, 50),
+            (Variant::Lovebirds, 50),
+            (Variant::CostlyWalls, 2),
+            (Variant::CostlyWalls, 50),
+        ] {
+            let params = Params {
+                variant,
+                ..Params::for_seed(seed)
+            };
+            let level = generate(seed, &params);
+            let one = solve_keeping_out(&level, None, None, false, 1);
+            let two = solve_keeping_out(&level, None, None, false, 2);
+            assert_eq!(one.status, SolveStatus::Optimal, "{variant:?} {seed}");
+            assert_eq!(
+                (two.status, two.score),
+                (one.status, one.score),
+                "{variant:?} {seed}"
+            );
+            assert_eq!(
+                check::score(&level, &two.walls),
+                Ok(two.score),
+                "{variant:?} {seed}"
+            );
+        }
+    }
 }

@@ -124,7 +124,7 @@ fn first_pen(
     // A bee is the one tile a single-pen search can be told to keep out.
     one.tiles[second] = Tile::Bees;
     one.budget = level.preplaced_walls() + k1;
-    let sol = sep::solve_keeping_out(&one, deadline, Some(second), true);
+    let sol = sep::solve_keeping_out(&one, deadline, Some(second), true, 1);
     if sol.walls.is_empty() && sol.score == 0 {
         return None;
     }
@@ -150,7 +150,7 @@ fn second_pen(
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = sep::solve_keeping_out(&two, deadline, None, quick);
+    let sol = sep::solve_keeping_out(&two, deadline, None, quick, 1);
     let mut all = walls.to_vec();
     all.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
     (all, sol.score, sol.bound)

@@ -1,62 +1,53 @@
-//! One search shared by several threads: the top of its tree is cut into tasks, each a node
-//! named by the decisions that lead to it from the root, and the threads take them from one
-//! stack while sharing the best answer found.
+//! One search shared by several threads: parts of its tree become tasks, each a node named by
+//! the decisions that lead to it from the root, and the threads take them from one stack
+//! while sharing the best answer found.
 //!
 //! A task holds its decisions rather than the node's state, so a thread rebuilds the node from
 //! the root's state: the flows start from scratch there (a valid start, since every decision
 //! only raises capacities), which costs little beside the subtree below.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
-/// One step down the separation phase: the walls forbidden to the node's earlier children,
-/// then the wall of the child taken (cells of the search's net).
-#[derive(Clone, Debug)]
-pub(super) struct Step {
-    pub(super) forbid: Vec<u32>,
-    pub(super) wall: u32,
-}
-
-/// A node of the search, to be rebuilt and searched by whichever thread takes it.
-#[derive(Clone, Debug)]
-pub(super) struct Task {
-    pub(super) steps: Vec<Step>,
-    /// The wall price its parent ended with (a good start for its own).
-    pub(super) mu: i64,
-}
-
-struct Stack {
-    tasks: Vec<Task>,
+struct Stack<T> {
+    tasks: Vec<T>,
     /// Tasks taken and not yet done (each may still push more).
     busy: usize,
 }
 
-/// What the threads share: the stack of tasks, the best answer, the claim on the one-off
-/// look for pairs of pens.
-pub(super) struct Shared {
-    stack: Mutex<Stack>,
+/// What the threads share: the stack of tasks `T`, the best answer, claims on one-off jobs.
+pub(super) struct Shared<T> {
+    stack: Mutex<Stack<T>>,
     changed: Condvar,
+    /// Threads waiting for a task.
+    waiting: AtomicUsize,
     best_score: AtomicI32,
     best: Mutex<Option<(i32, Vec<u32>)>>,
-    split_claimed: AtomicBool,
+    claimed: AtomicU32,
 }
 
-impl Shared {
-    pub(super) fn new(root: Task) -> Shared {
+impl<T> Shared<T> {
+    pub(super) fn new(root: T) -> Shared<T> {
         Shared {
             stack: Mutex::new(Stack {
                 tasks: vec![root],
                 busy: 0,
             }),
             changed: Condvar::new(),
+            waiting: AtomicUsize::new(0),
             best_score: AtomicI32::new(i32::MIN),
             best: Mutex::new(None),
-            split_claimed: AtomicBool::new(false),
+            claimed: AtomicU32::new(0),
         }
     }
 
+    /// Whether a thread waits for work (then a search hands out part of its own).
+    pub(super) fn hungry(&self) -> bool {
+        self.waiting.load(Ordering::Relaxed) > 0
+    }
+
     /// Adds tasks; the last one is taken first.
-    pub(super) fn push(&self, tasks: impl IntoIterator<Item = Task>) {
+    pub(super) fn push(&self, tasks: impl IntoIterator<Item = T>) {
         let mut s = self.stack.lock().expect("task stack");
         s.tasks.extend(tasks);
         self.changed.notify_all();
@@ -64,7 +55,7 @@ impl Shared {
 
     /// The next task, waiting while other threads may still push some; `None` once the stack
     /// is empty and no task is under way.
-    pub(super) fn take(&self) -> Option<Task> {
+    pub(super) fn take(&self) -> Option<T> {
         let mut s = self.stack.lock().expect("task stack");
         loop {
             if let Some(t) = s.tasks.pop() {
@@ -74,7 +65,9 @@ impl Shared {
             if s.busy == 0 {
                 return None;
             }
+            self.waiting.fetch_add(1, Ordering::Relaxed);
             s = self.changed.wait(s).expect("task stack");
+            self.waiting.fetch_sub(1, Ordering::Relaxed);
         }
     }
 
@@ -108,43 +101,79 @@ impl Shared {
         self.best.lock().expect("shared best").clone()
     }
 
-    /// True for the first caller only.
-    pub(super) fn claim_split(&self) -> bool {
-        !self.split_claimed.swap(true, Ordering::Relaxed)
+    /// True for the first caller with this `job` (0-31) only.
+    pub(super) fn claim(&self, job: u32) -> bool {
+        self.claimed.fetch_or(1 << job, Ordering::Relaxed) & (1 << job) == 0
     }
+}
+
+/// Makes a search per thread with `make`, runs `work` on each (on this thread alone when
+/// `threads` is 1) and returns the searches.
+pub(super) fn run<S: Send>(
+    threads: usize,
+    make: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S) + Sync,
+) -> Vec<S> {
+    if threads <= 1 {
+        let mut s = make();
+        work(&mut s);
+        return vec![s];
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut s = make();
+                    work(&mut s);
+                    s
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search thread"))
+            .collect()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn task(wall: u32) -> Task {
-        Task {
-            steps: vec![Step {
-                forbid: Vec::new(),
-                wall,
-            }],
-            mu: 0,
-        }
+    #[test]
+    fn the_last_task_pushed_is_taken_first_and_the_stack_ends_when_idle() {
+        let s = Shared::new(0);
+        assert_eq!(s.take(), Some(0));
+        s.push([1, 2]);
+        s.done();
+        assert_eq!(s.take(), Some(2));
+        s.done();
+        assert_eq!(s.take(), Some(1));
+        s.done();
+        assert_eq!(s.take(), None);
+        assert!(!s.hungry());
     }
 
     #[test]
-    fn the_last_task_pushed_is_taken_first_and_the_stack_ends_when_idle() {
-        let s = Shared::new(task(0));
-        let root = s.take().unwrap();
-        assert_eq!(root.steps[0].wall, 0);
-        s.push([task(1), task(2)]);
+    fn a_waiting_thread_is_hungry_until_fed() {
+        let s = Shared::new(0);
+        assert_eq!(s.take(), Some(0));
+        std::thread::scope(|scope| {
+            let h = scope.spawn(|| s.take());
+            while !s.hungry() {
+                std::thread::yield_now();
+            }
+            s.push([7]);
+            assert_eq!(h.join().unwrap(), Some(7));
+        });
         s.done();
-        assert_eq!(s.take().unwrap().steps[0].wall, 2);
         s.done();
-        assert_eq!(s.take().unwrap().steps[0].wall, 1);
-        s.done();
-        assert!(s.take().is_none());
+        assert_eq!(s.take(), None);
     }
 
     #[test]
     fn the_better_answer_wins_both_ways() {
-        let s = Shared::new(task(0));
+        let s = Shared::new(0);
         let mut a = Some((5, vec![1]));
         s.sync(&mut a);
         let mut b = Some((3, vec![2]));
@@ -153,7 +182,8 @@ mod tests {
         let mut c = Some((9, vec![3]));
         s.sync(&mut c);
         assert_eq!(s.best(), Some((9, vec![3])));
-        assert!(s.claim_split());
-        assert!(!s.claim_split());
+        assert!(s.claim(0));
+        assert!(!s.claim(0));
+        assert!(s.claim(1));
     }
 }
