@@ -47,7 +47,7 @@ use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::pens::{self, Core, Relaxation, State, SC};
 use super::split;
-use super::tasks::{self, Shared};
+use super::tasks::{self, Best, Shared};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::{Duration, Instant};
@@ -280,15 +280,6 @@ impl<'a> Search<'a> {
         }
         // The first child on top of the stack.
         self.shared.push(tasks.into_iter().rev());
-    }
-
-    /// Searches tasks until none is left.
-    fn work(&mut self) {
-        while let Some(task) = self.shared.take() {
-            self.run(task);
-            self.shared.sync(&mut self.c.best);
-            self.shared.done();
-        }
     }
 
     /// Rebuilds the task's node from the root's state (with the flows from scratch) and
@@ -604,6 +595,12 @@ impl<'a> Search<'a> {
     }
 }
 
+impl Best for Search<'_> {
+    fn best(&mut self) -> &mut Option<(i32, Vec<u32>)> {
+        &mut self.c.best
+    }
+}
+
 impl Relaxation for Search<'_> {
     fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
         self.lagrange(d, mu, target)
@@ -671,7 +668,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             root,
         }
     };
-    let mut searches = tasks::run(threads, search, Search::work);
+    let mut searches = tasks::run(threads, &shared, search, Search::run);
     let mut first = searches.swap_remove(0);
     for s in &searches {
         first.c.absorb(&s.c);

@@ -46,7 +46,7 @@
 use super::beam::Beam;
 use super::net::{island_cells, Net, DEAD, INF, IN_X, OUT};
 use super::pens::{self, Core, Relaxation, State, SC};
-use super::tasks::{self, Shared};
+use super::tasks::{self, Best, Shared};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use std::time::Instant;
@@ -109,15 +109,6 @@ impl<'a> Search<'a> {
         self.node_inner(d, lambda, mu, up);
         self.c.seeds.truncate(seeds);
         self.path.truncate(path);
-    }
-
-    /// Searches tasks until none is left.
-    fn work(&mut self) {
-        while let Some(task) = self.shared.take() {
-            self.run(task);
-            self.shared.sync(&mut self.c.best);
-            self.shared.done();
-        }
     }
 
     /// Rebuilds the task's node from the root's state (with the flows from scratch) and
@@ -392,6 +383,12 @@ impl<'a> Search<'a> {
     }
 }
 
+impl Best for Search<'_> {
+    fn best(&mut self) -> &mut Option<(i32, Vec<u32>)> {
+        &mut self.c.best
+    }
+}
+
 impl Relaxation for Search<'_> {
     fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
         self.lagrange(d, mu, target)
@@ -498,7 +495,7 @@ pub(super) fn solve_keeping_out(
     if lovebirds_apart {
         return search().c.finish(level, start);
     }
-    let mut searches = tasks::run(threads, search, Search::work);
+    let mut searches = tasks::run(threads, &shared, search, Search::run);
     let mut s = searches.swap_remove(0);
     for other in &searches {
         s.c.absorb(&other.c);

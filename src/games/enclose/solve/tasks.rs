@@ -107,28 +107,34 @@ impl<T> Shared<T> {
     }
 }
 
-/// Makes a search per thread with `make`, runs `work` on each (on this thread alone when
-/// `threads` is 1) and returns the searches.
-pub(super) fn run<S: Send>(
+/// A search that keeps a best answer of its own (shared with the others between tasks).
+pub(super) trait Best {
+    fn best(&mut self) -> &mut Option<(i32, Vec<u32>)>;
+}
+
+/// Makes a search per thread with `make` and lets each take tasks from `shared` until none is
+/// left, searching each with `search` (on this thread alone when `threads` is 1); returns the
+/// searches.
+pub(super) fn run<S: Send + Best, T: Send>(
     threads: usize,
+    shared: &Shared<T>,
     make: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S) + Sync,
+    search: impl Fn(&mut S, T) + Sync,
 ) -> Vec<S> {
-    if threads <= 1 {
+    let work = || {
         let mut s = make();
-        work(&mut s);
-        return vec![s];
+        while let Some(task) = shared.take() {
+            search(&mut s, task);
+            shared.sync(s.best());
+            shared.done();
+        }
+        s
+    };
+    if threads <= 1 {
+        return vec![work()];
     }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut s = make();
-                    work(&mut s);
-                    s
-                })
-            })
-            .collect();
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("search thread"))
