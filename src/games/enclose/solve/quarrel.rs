@@ -27,9 +27,10 @@
 //! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
 //! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
 //!
-//! With more than one core, the separation phase's first levels are cut into tasks that the
-//! threads share ([`super::tasks`]), along with the best answer: a thread's answer prunes the
-//! others' subtrees at once.
+//! With more than one core, a thread that sees another one idle hands it the children of its
+//! node that it has not searched yet, as tasks ([`super::tasks`]: the decisions from the root,
+//! replayed on the root's state); the threads share the best answer, so one thread's answer
+//! prunes the others' subtrees at once.
 //!
 //! The closure bound ignores that the pens must part, which is why big open maps with the
 //! animals close together are slow to prove. Tried and dropped: paying the relaxation up
@@ -47,7 +48,7 @@ use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::pens::{self, Core, Relaxation, State, SC};
 use super::split;
-use super::tasks::{self, Best, Shared};
+use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::time::{Duration, Instant};
@@ -60,26 +61,34 @@ const SPLIT_AFTER: Duration = Duration::from_millis(30);
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
 
-/// With several threads, the separation phase's nodes above this depth become tasks
-/// ([`super::tasks`]): the root's few children differ too much in size to share alone.
-const SPLIT_DEPTH: usize = 2;
-/// Threads beyond this add tasks to rebuild more than they save on maps of this size.
+/// Threads beyond this would mostly wait for work on maps of this size.
 const MAX_THREADS: usize = 4;
 
-/// One step down the separation phase: the walls forbidden to the node's earlier children,
-/// then the wall of the child taken (cells of the search's net).
+/// A branch taken on the way from the root to a node (cells of the search's net).
 #[derive(Clone, Debug)]
-struct Step {
-    forbid: Vec<u32>,
-    wall: u32,
+enum Step {
+    /// Separation phase: the walls forbidden to the node's earlier children, then the wall of
+    /// the child taken.
+    Part {
+        forbid: Vec<u32>,
+        wall: u32,
+    },
+    /// Two pens: a cut tile walled or taken in, a bee kept out or (at the same depth, after
+    /// the bee-out child) taken in.
+    Wall(u32),
+    In(u32),
+    BeeOut(u32),
+    BeeIn(u32),
 }
 
-/// A node of the separation phase, to be rebuilt and searched by whichever thread takes it.
+/// A node to be rebuilt from the root and searched by whichever thread takes it.
 #[derive(Clone, Debug)]
 struct Task {
     steps: Vec<Step>,
     /// The wall price its parent ended with (a good start for its own).
     mu: i64,
+    /// Its parent's Lagrangian bound (scaled), also valid for it.
+    up: i64,
 }
 
 struct Search<'a> {
@@ -94,9 +103,7 @@ struct Search<'a> {
     start: Instant,
     split_done: bool,
     shared: &'a Shared<Task>,
-    /// Nodes of the separation phase above this depth are handed out as tasks (0: none).
-    split_depth: usize,
-    /// The decisions from the root to the task being searched.
+    /// The decisions from the root to the node being searched.
     steps: Vec<Step>,
     /// State 0 as the search starts (each task is rebuilt from it).
     root: State,
@@ -121,13 +128,14 @@ impl<'a> Search<'a> {
                 self.split();
             }
         }
-        let seeds = self.c.seeds.len();
+        let (seeds, steps) = (self.c.seeds.len(), self.steps.len());
         if apart {
             self.node_inner(d, lambda, mu, up);
         } else {
             self.node_together(d, lambda, mu, up);
         }
         self.c.seeds.truncate(seeds);
+        self.steps.truncate(steps);
     }
 
     /// Offers the best pair of pens of [`split::pens_one_by_one`].
@@ -233,14 +241,10 @@ impl<'a> Search<'a> {
             }
         }
         order.sort_by_key(|&(b, _, _)| std::cmp::Reverse(b));
-        let split = d < self.split_depth;
-        debug_assert!(
-            !split || d == self.steps.len(),
-            "only a task's own node splits"
-        );
+        // Once another thread waits for work, the children left go to it as tasks.
         let mut tasks = Vec::new();
         let mut forbidden = Vec::new();
-        for (probed, v, j) in order {
+        for (i, (probed, v, j)) in order.into_iter().enumerate() {
             let v = v as usize;
             if self
                 .c
@@ -248,14 +252,16 @@ impl<'a> Search<'a> {
                 .as_ref()
                 .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
             {
-                if split {
+                let step = Step::Part {
+                    forbid: forbidden.clone(),
+                    wall: v as u32,
+                };
+                if !tasks.is_empty() || i > 0 && self.handing_out() {
                     let mut steps = self.steps.clone();
-                    steps.push(Step {
-                        forbid: forbidden.clone(),
-                        wall: v as u32,
-                    });
-                    tasks.push(Task { steps, mu });
+                    steps.push(step);
+                    tasks.push(Task { steps, mu, up });
                 } else {
+                    self.steps.push(step);
                     self.c.child(d);
                     std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
                     // The parent's flow stays, less the unit through the new wall if any.
@@ -266,6 +272,7 @@ impl<'a> Search<'a> {
                     self.c.walls.push(v as u32);
                     self.node(d + 1, lambda - usize::from(through), mu, up, false);
                     self.c.walls.pop();
+                    self.steps.pop();
                     if self.c.timed_out {
                         return;
                     }
@@ -288,20 +295,49 @@ impl<'a> Search<'a> {
         let net = self.c.net;
         self.c.st[0].clone_from(&self.root);
         self.c.walls.clear();
-        for (d, step) in task.steps.iter().enumerate() {
-            for &f in &step.forbid {
-                self.c.st[d].flags[f as usize] |= FORBID;
-                self.c.st[d].cap[net.through[f as usize] as usize] += INF - 1;
+        self.c.seeds.clear();
+        let mut d = 0;
+        for step in &task.steps {
+            match *step {
+                Step::Part { ref forbid, wall } => {
+                    for &f in forbid {
+                        self.c.st[d].flags[f as usize] |= FORBID;
+                        self.c.st[d].cap[net.through[f as usize] as usize] += INF - 1;
+                    }
+                    self.c.child(d);
+                    self.c.st[d + 1].flags[wall as usize] |= DEAD;
+                    self.c.walls.push(wall);
+                    d += 1;
+                }
+                Step::Wall(v) => {
+                    self.c.child(d);
+                    self.c.st[d + 1].flags[v as usize] |= DEAD;
+                    self.c.walls.push(v);
+                    d += 1;
+                }
+                Step::In(v) => {
+                    self.c.child(d);
+                    self.c.st[d + 1].flags[v as usize] |= IN_X;
+                    d += 1;
+                }
+                Step::BeeOut(b) => {
+                    self.c.bee_out_child(d, b as usize);
+                    d += 1;
+                }
+                Step::BeeIn(b) => self.c.bee_in(d, b as usize),
             }
-            self.c.child(d);
-            self.c.st[d + 1].flags[step.wall as usize] |= DEAD;
-            self.c.walls.push(step.wall);
         }
-        let d = task.steps.len();
         // The root's sweep of prices is done; the task starts from its parent's.
         self.c.swept |= d > 0;
         self.steps = task.steps;
-        self.node(d, 0, task.mu, i64::MAX, false);
+        // A node past the separation finds itself apart.
+        self.node(d, 0, task.mu, task.up, false);
+    }
+
+    /// Whether to hand out the rest of the node's children: another thread waits and this one
+    /// has searched enough to make a rebuilt task worth its cost.
+    fn handing_out(&self) -> bool {
+        self.c.nodes >= HANDOFF_AFTER && self.shared.hungry()
     }
 
     /// The relaxation's bound (scaled) at price `mu` once `v` is walled, stopping early below
@@ -443,11 +479,14 @@ impl<'a> Search<'a> {
                 break connected;
             };
             self.c.bee_out_child(d, b);
+            self.steps.push(Step::BeeOut(b as u32));
             self.node(d + 1, lambda, mu, up, true);
+            self.steps.pop();
             if self.c.timed_out {
                 return;
             }
             self.c.bee_in(d, b);
+            self.steps.push(Step::BeeIn(b as u32));
         };
         if !connected && !self.c.joinable(d, &[self.horse, self.unicorn], None) {
             return;
@@ -488,8 +527,20 @@ impl<'a> Search<'a> {
         let st = &self.c.st[d];
         let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         let v = v as usize;
-        for wall_branch in [wall_first, !wall_first] {
+        for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
+            let step = if wall_branch {
+                Step::Wall(v as u32)
+            } else {
+                Step::In(v as u32)
+            };
+            if i == 1 && self.handing_out() {
+                let mut steps = self.steps.clone();
+                steps.push(step);
+                self.shared.push([Task { steps, mu, up }]);
+                return;
+            }
             self.c.child(d);
+            self.steps.push(step);
             if wall_branch {
                 // v takes a wall.
                 self.c.cancel_through(d + 1, v);
@@ -503,6 +554,7 @@ impl<'a> Search<'a> {
                 self.c.st[d + 1].flags[v] |= IN_X;
                 self.node(d + 1, lambda, mu, up, true);
             }
+            self.steps.pop();
             if self.c.timed_out {
                 return;
             }
@@ -642,10 +694,10 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
     let net = Net::new(level, &cells);
     let cell_of = |g: usize| cells.binary_search(&g).expect("animal on its island");
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
-    let split_depth = if threads > 1 { SPLIT_DEPTH } else { 0 };
     let shared = Shared::new(Task {
         steps: Vec::new(),
         mu: 2 * SC,
+        up: i64::MAX,
     });
     let search = || {
         let mut c = Core::new(&net, k, deadline);
@@ -663,7 +715,6 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             start,
             split_done: false,
             shared: &shared,
-            split_depth,
             steps: Vec::new(),
             root,
         }

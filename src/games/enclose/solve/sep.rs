@@ -46,7 +46,7 @@
 use super::beam::Beam;
 use super::net::{island_cells, Net, DEAD, INF, IN_X, OUT};
 use super::pens::{self, Core, Relaxation, State, SC};
-use super::tasks::{self, Best, Shared};
+use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use std::time::Instant;
@@ -62,9 +62,6 @@ const FINE_SWEEP: usize = 200;
 const QUICK_NODES: u64 = 10;
 /// Threads beyond this would mostly wait for work on maps of this size.
 const MAX_THREADS: usize = 4;
-/// A thread hands out work only after this many nodes of its own: most levels are done
-/// sooner, and a task rebuilt from the root costs a few nodes' flows.
-const HANDOFF_AFTER: u64 = 64;
 
 /// A branch taken on the way from the root to a node (cells of the search's net).
 #[derive(Clone, Copy, Debug)]

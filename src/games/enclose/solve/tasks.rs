@@ -9,6 +9,10 @@
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
+/// A thread hands out work only after this many nodes of its own: most levels are done
+/// sooner, and a task rebuilt from the root costs a few nodes' flows.
+pub(super) const HANDOFF_AFTER: u64 = 64;
+
 struct Stack<T> {
     tasks: Vec<T>,
     /// Tasks taken and not yet done (each may still push more).
