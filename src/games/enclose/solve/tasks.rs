@@ -111,6 +111,15 @@ impl<T> Shared<T> {
     }
 }
 
+/// Marks a taken task done when dropped.
+struct Done<'s, T>(&'s Shared<T>);
+
+impl<T> Drop for Done<'_, T> {
+    fn drop(&mut self) {
+        self.0.done();
+    }
+}
+
 /// A search that keeps a best answer of its own (shared with the others between tasks).
 pub(super) trait Best {
     fn best(&mut self) -> &mut Option<(i32, Vec<u32>)>;
@@ -128,9 +137,11 @@ pub(super) fn run<S: Send + Best, T: Send>(
     let work = || {
         let mut s = make();
         while let Some(task) = shared.take() {
+            // Done even when the search panics: the other threads then end instead of waiting
+            // for it, and the panic reaches the caller through `join`.
+            let _done = Done(shared);
             search(&mut s, task);
             shared.sync(s.best());
-            shared.done();
         }
         s
     };
@@ -179,6 +190,51 @@ mod tests {
         s.done();
         s.done();
         assert_eq!(s.take(), None);
+    }
+
+    struct Counter(Option<(i32, Vec<u32>)>);
+
+    impl Best for Counter {
+        fn best(&mut self) -> &mut Option<(i32, Vec<u32>)> {
+            &mut self.0
+        }
+    }
+
+    #[test]
+    fn threads_share_every_task_and_the_best_answer() {
+        // Task n pushes n - 1 and n - 2 (a Fibonacci tree); the answer is the largest task.
+        let shared = Shared::new(12u32);
+        let searches = run(
+            2,
+            &shared,
+            || Counter(None),
+            |c, n| {
+                if c.0.as_ref().is_none_or(|b| n as i32 > b.0) {
+                    c.0 = Some((n as i32, Vec::new()));
+                }
+                if n >= 2 {
+                    shared.push([n - 1, n - 2]);
+                }
+            },
+        );
+        assert_eq!(searches.len(), 2);
+        assert_eq!(shared.best(), Some((12, Vec::new())));
+        assert_eq!(shared.take(), None);
+    }
+
+    #[test]
+    fn a_panicking_search_ends_the_others_and_reaches_the_caller() {
+        let shared = Shared::new(0u32);
+        shared.push([1, 2, 3]);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run(
+                2,
+                &shared,
+                || Counter(None),
+                |_, n| assert_ne!(n, 2, "task two"),
+            )
+        }));
+        assert!(result.is_err());
     }
 
     #[test]
