@@ -19,6 +19,16 @@ const SHALLOW: usize = 8;
 const SHALLOW_EVALS: usize = 6;
 const BIG: usize = 450;
 
+/// A branch of the pen search (cells of the net), replayed to rebuild a node from the root.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Decision {
+    Wall(u32),
+    In(u32),
+    BeeOut(u32),
+    /// Taken at the same depth, after the bee-out child.
+    BeeIn(u32),
+}
+
 /// The state of one search node.
 #[derive(Clone)]
 pub(super) struct State {
@@ -663,12 +673,37 @@ impl<'a> Core<'a> {
         self.k as i64 - self.closure.walls() as i64
     }
 
-    /// Adds what another thread's share of the same search counted (nodes, a deadline hit,
-    /// the root's bound if that thread searched the root).
-    pub(super) fn absorb(&mut self, other: &Core) {
-        self.nodes += other.nodes;
-        self.timed_out |= other.timed_out;
-        self.root_bound = self.root_bound.or(other.root_bound);
+    /// Back at the root (state `root`, no walls, no bees decided), to rebuild a task's node.
+    pub(super) fn restart(&mut self, root: &State) {
+        self.st[0].clone_from(root);
+        self.walls.clear();
+        self.seeds.clear();
+    }
+
+    /// Takes `step` from state `d` as the search took it (the flows aside: they restart from
+    /// what state `d` holds); returns the depth reached.
+    pub(super) fn replay(&mut self, d: usize, step: Decision) -> usize {
+        match step {
+            Decision::Wall(v) => {
+                self.child(d);
+                self.st[d + 1].flags[v as usize] |= DEAD;
+                self.walls.push(v);
+                d + 1
+            }
+            Decision::In(v) => {
+                self.child(d);
+                self.st[d + 1].flags[v as usize] |= IN_X;
+                d + 1
+            }
+            Decision::BeeOut(b) => {
+                self.bee_out_child(d, b as usize);
+                d + 1
+            }
+            Decision::BeeIn(b) => {
+                self.bee_in(d, b as usize);
+                d
+            }
+        }
     }
 
     /// The search's answer once it has ended (see [`solution`]); `start`: when it began.
@@ -684,4 +719,23 @@ impl<'a> Core<'a> {
             start,
         )
     }
+}
+
+/// The answer of a search shared by threads: the first core's, with the nodes, deadline and
+/// root bound of them all and the best answer they shared.
+pub(super) fn finish_shared<'a>(
+    cores: impl IntoIterator<Item = Core<'a>>,
+    best: Option<(i32, Vec<u32>)>,
+    level: &Level,
+    start: Instant,
+) -> Solution {
+    let mut cores = cores.into_iter();
+    let mut first = cores.next().expect("a search per thread");
+    for c in cores {
+        first.nodes += c.nodes;
+        first.timed_out |= c.timed_out;
+        first.root_bound = first.root_bound.or(c.root_bound);
+    }
+    first.best = best;
+    first.finish(level, start)
 }

@@ -46,7 +46,7 @@
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
-use super::pens::{self, Core, Relaxation, State, SC};
+use super::pens::{self, Core, Decision, Relaxation, State, SC};
 use super::split;
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
@@ -61,35 +61,17 @@ const SPLIT_AFTER: Duration = Duration::from_millis(30);
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
 
-/// Threads beyond this would mostly wait for work on maps of this size.
-const MAX_THREADS: usize = 4;
-
 /// A branch taken on the way from the root to a node (cells of the search's net).
 #[derive(Clone, Debug)]
 enum Step {
     /// Separation phase: the walls forbidden to the node's earlier children, then the wall of
     /// the child taken.
-    Part {
-        forbid: Vec<u32>,
-        wall: u32,
-    },
-    /// Two pens: a cut tile walled or taken in, a bee kept out or (at the same depth, after
-    /// the bee-out child) taken in.
-    Wall(u32),
-    In(u32),
-    BeeOut(u32),
-    BeeIn(u32),
+    Part { forbid: Vec<u32>, wall: u32 },
+    /// Two pens: a branch of the pen search.
+    Pen(Decision),
 }
 
-/// A node to be rebuilt from the root and searched by whichever thread takes it.
-#[derive(Clone, Debug)]
-struct Task {
-    steps: Vec<Step>,
-    /// The wall price its parent ended with (a good start for its own).
-    mu: i64,
-    /// Its parent's Lagrangian bound (scaled), also valid for it.
-    up: i64,
-}
+type Task = tasks::Task<Step>;
 
 struct Search<'a> {
     c: Core<'a>,
@@ -293,39 +275,19 @@ impl<'a> Search<'a> {
     /// searches it.
     fn run(&mut self, task: Task) {
         let net = self.c.net;
-        self.c.st[0].clone_from(&self.root);
-        self.c.walls.clear();
-        self.c.seeds.clear();
+        self.c.restart(&self.root);
         let mut d = 0;
         for step in &task.steps {
-            match *step {
+            d = match *step {
                 Step::Part { ref forbid, wall } => {
                     for &f in forbid {
                         self.c.st[d].flags[f as usize] |= FORBID;
                         self.c.st[d].cap[net.through[f as usize] as usize] += INF - 1;
                     }
-                    self.c.child(d);
-                    self.c.st[d + 1].flags[wall as usize] |= DEAD;
-                    self.c.walls.push(wall);
-                    d += 1;
+                    self.c.replay(d, Decision::Wall(wall))
                 }
-                Step::Wall(v) => {
-                    self.c.child(d);
-                    self.c.st[d + 1].flags[v as usize] |= DEAD;
-                    self.c.walls.push(v);
-                    d += 1;
-                }
-                Step::In(v) => {
-                    self.c.child(d);
-                    self.c.st[d + 1].flags[v as usize] |= IN_X;
-                    d += 1;
-                }
-                Step::BeeOut(b) => {
-                    self.c.bee_out_child(d, b as usize);
-                    d += 1;
-                }
-                Step::BeeIn(b) => self.c.bee_in(d, b as usize),
-            }
+                Step::Pen(decision) => self.c.replay(d, decision),
+            };
         }
         // The root's sweep of prices is done; the task starts from its parent's.
         self.c.swept |= d > 0;
@@ -479,14 +441,14 @@ impl<'a> Search<'a> {
                 break connected;
             };
             self.c.bee_out_child(d, b);
-            self.steps.push(Step::BeeOut(b as u32));
+            self.steps.push(Step::Pen(Decision::BeeOut(b as u32)));
             self.node(d + 1, lambda, mu, up, true);
             self.steps.pop();
             if self.c.timed_out {
                 return;
             }
             self.c.bee_in(d, b);
-            self.steps.push(Step::BeeIn(b as u32));
+            self.steps.push(Step::Pen(Decision::BeeIn(b as u32)));
         };
         if !connected && !self.c.joinable(d, &[self.horse, self.unicorn], None) {
             return;
@@ -529,9 +491,9 @@ impl<'a> Search<'a> {
         let v = v as usize;
         for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
             let step = if wall_branch {
-                Step::Wall(v as u32)
+                Step::Pen(Decision::Wall(v as u32))
             } else {
-                Step::In(v as u32)
+                Step::Pen(Decision::In(v as u32))
             };
             if i == 1 && self.handing_out() {
                 let mut steps = self.steps.clone();
@@ -668,8 +630,7 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS));
-    solve_with(level, deadline, threads)
+    solve_with(level, deadline, tasks::threads())
 }
 
 fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solution {
@@ -719,13 +680,13 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             root,
         }
     };
-    let mut searches = tasks::run(threads, &shared, search, Search::run);
-    let mut first = searches.swap_remove(0);
-    for s in &searches {
-        first.c.absorb(&s.c);
-    }
-    first.c.best = shared.best();
-    first.c.finish(level, start)
+    let searches = tasks::run(threads, &shared, search, Search::run);
+    pens::finish_shared(
+        searches.into_iter().map(|s| s.c),
+        shared.best(),
+        level,
+        start,
+    )
 }
 
 #[cfg(test)]

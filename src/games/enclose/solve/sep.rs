@@ -45,7 +45,7 @@
 
 use super::beam::Beam;
 use super::net::{island_cells, Net, DEAD, INF, IN_X, OUT};
-use super::pens::{self, Core, Relaxation, State, SC};
+use super::pens::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
@@ -60,26 +60,8 @@ const BEAMS: [(u64, usize); 2] = [(256, 8), (2048, 32)];
 const FINE_SWEEP: usize = 200;
 /// A quick search's nodes: its first pens (the sweep's) are most of what it finds.
 const QUICK_NODES: u64 = 10;
-/// Threads beyond this would mostly wait for work on maps of this size.
-const MAX_THREADS: usize = 4;
 
-/// A branch taken on the way from the root to a node (cells of the search's net).
-#[derive(Clone, Copy, Debug)]
-enum Decision {
-    Wall(u32),
-    In(u32),
-    BeeOut(u32),
-    /// Taken at the same depth, after the bee-out child.
-    BeeIn(u32),
-}
-
-/// A node to be rebuilt from the root and searched by whichever thread takes it.
-struct Task {
-    path: Vec<Decision>,
-    mu: i64,
-    /// Its parent's Lagrangian bound (scaled), also valid for it.
-    up: i64,
-}
+type Task = tasks::Task<Decision>;
 
 struct Search<'a> {
     c: Core<'a>,
@@ -111,33 +93,11 @@ impl<'a> Search<'a> {
     /// Rebuilds the task's node from the root's state (with the flows from scratch) and
     /// searches it.
     fn run(&mut self, task: Task) {
-        self.c.st[0].clone_from(&self.root);
-        self.c.walls.clear();
-        self.c.seeds.clear();
-        let mut d = 0;
-        for &step in &task.path {
-            match step {
-                Decision::Wall(v) => {
-                    self.c.child(d);
-                    self.c.st[d + 1].flags[v as usize] |= DEAD;
-                    self.c.walls.push(v);
-                    d += 1;
-                }
-                Decision::In(v) => {
-                    self.c.child(d);
-                    self.c.st[d + 1].flags[v as usize] |= IN_X;
-                    d += 1;
-                }
-                Decision::BeeOut(b) => {
-                    self.c.bee_out_child(d, b as usize);
-                    d += 1;
-                }
-                Decision::BeeIn(b) => self.c.bee_in(d, b as usize),
-            }
-        }
+        self.c.restart(&self.root);
+        let d = task.steps.iter().fold(0, |d, &step| self.c.replay(d, step));
         // The root's sweep of prices is done; the task starts from its parent's.
         self.c.swept |= d > 0;
-        self.path = task.path;
+        self.path = task.steps;
         self.node(d, 0, task.mu, task.up);
     }
 
@@ -260,9 +220,9 @@ impl<'a> Search<'a> {
                 Decision::In(v as u32)
             };
             if i == 1 && self.c.nodes >= HANDOFF_AFTER && self.shared.hungry() {
-                let mut path = self.path.clone();
-                path.push(step);
-                self.shared.push([Task { path, mu, up }]);
+                let mut steps = self.path.clone();
+                steps.push(step);
+                self.shared.push([Task { steps, mu, up }]);
                 return;
             }
             self.c.child(d);
@@ -401,8 +361,7 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS));
-    solve_keeping_out(level, deadline, None, false, threads)
+    solve_keeping_out(level, deadline, None, false, tasks::threads())
 }
 
 /// As [`solve`], with the bee tile at grid index `out` (if any) kept out of the pen from the
@@ -455,7 +414,7 @@ pub(super) fn solve_keeping_out(
         }
     }
     let shared = Shared::new(Task {
-        path: Vec::new(),
+        steps: Vec::new(),
         mu: 2 * SC,
         up: i64::MAX,
     });
@@ -492,13 +451,13 @@ pub(super) fn solve_keeping_out(
     if lovebirds_apart {
         return search().c.finish(level, start);
     }
-    let mut searches = tasks::run(threads, &shared, search, Search::run);
-    let mut s = searches.swap_remove(0);
-    for other in &searches {
-        s.c.absorb(&other.c);
-    }
-    s.c.best = shared.best();
-    s.c.finish(level, start)
+    let searches = tasks::run(threads, &shared, search, Search::run);
+    pens::finish_shared(
+        searches.into_iter().map(|s| s.c),
+        shared.best(),
+        level,
+        start,
+    )
 }
 
 #[cfg(test)]

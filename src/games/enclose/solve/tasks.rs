@@ -9,6 +9,25 @@
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
+/// Threads beyond this would mostly wait for work on maps of this size.
+const MAX_THREADS: usize = 4;
+
+/// The threads a search shares its tree among: the cores, up to [`MAX_THREADS`].
+pub(super) fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
+/// A node to be rebuilt from the root (by its `steps`) and searched by whichever thread
+/// takes it.
+#[derive(Clone, Debug)]
+pub(super) struct Task<S> {
+    pub(super) steps: Vec<S>,
+    /// The wall price its parent ended with (a good start for its own).
+    pub(super) mu: i64,
+    /// Its parent's Lagrangian bound (scaled), also valid for it.
+    pub(super) up: i64,
+}
+
 /// A thread hands out work only after this many nodes of its own: most levels are done
 /// sooner, and a task rebuilt from the root costs a few nodes' flows.
 pub(super) const HANDOFF_AFTER: u64 = 64;
