@@ -36,7 +36,8 @@ pub type Result<T> = anyhow::Result<T>;
 
 /// True if every program is on PATH (or is an existing path). Otherwise prints one
 /// `SKIPPED: <test>: ...` line, so a dev machine without the desktop tools shows the skip
-/// instead of passing silently; `.ci/run` installs them all.
+/// instead of passing silently. `.ci/run` installs them all and sets
+/// `AUTOPLAYER_REQUIRE_TOOLS`: there a missing program fails the test.
 pub fn installed(programs: &[&str]) -> bool {
     let missing: Vec<&str> = programs
         .iter()
@@ -46,6 +47,11 @@ pub fn installed(programs: &[&str]) -> bool {
     if missing.is_empty() {
         return true;
     }
+    assert!(
+        std::env::var_os("AUTOPLAYER_REQUIRE_TOOLS").is_none(),
+        "not installed: {} (scripts/install-deps.sh installs it)",
+        missing.join(", ")
+    );
     let test = std::thread::current()
         .name()
         .unwrap_or("<unnamed test>")
