@@ -61,6 +61,10 @@
 //! * More multiplier evaluations per node (3 → 6): single levels move up to 6× either way
 //!   (seed 9 4.9 → 1.1 s, seed 76 6.7 → 7.1 s); over the 200 generated levels, 12 → 11 over
 //!   one second.
+//! * Where the relaxation's pens are apart, branching on one wall of the horse's part (no
+//!   wall there, or the wall, which keeps the relaxation) instead of on a path: seeds 28, 105
+//!   and 122 faster (2.6 → 2.0, 1.2 → 0.9, 1.5 → 0.9 s), seeds 38, 61 and 76 slower (1.6 →
+//!   5.7, 1.7 → 8.2, 6.7 → 14.7 s).
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
