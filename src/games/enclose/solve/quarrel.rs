@@ -142,18 +142,22 @@ impl<'a> Search<'a> {
         self.steps.truncate(steps);
     }
 
-    /// Offers the best pair of pens of [`split::pens_one_by_one`].
+    /// Offers each better pair of pens of [`split::pens_one_by_one`] as it is drawn, to this
+    /// search and (shared) to the other threads', which go on searching meanwhile.
     fn split(&mut self) {
-        let Some((score, walls)) = split::pens_one_by_one(self.level, self.c.deadline) else {
-            return;
+        let (net, shared) = (self.c.net, self.shared);
+        let best = &mut self.c.best;
+        let mut found = |score: i32, walls: &[usize]| {
+            if best.as_ref().is_none_or(|b| score > b.0) {
+                let cells = walls.iter().map(|&g| {
+                    let c = net.grid.binary_search(&g);
+                    c.expect("a new wall on the animals' islands") as u32
+                });
+                *best = Some((score, cells.collect()));
+                shared.sync(best);
+            }
         };
-        if self.c.best.as_ref().is_none_or(|b| score > b.0) {
-            let cells = walls.iter().map(|&g| {
-                let c = self.c.net.grid.binary_search(&g);
-                c.expect("a new wall on the animals' islands") as u32
-            });
-            self.c.best = Some((score, cells.collect()));
-        }
+        split::pens_one_by_one(self.level, self.c.deadline, &mut found);
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
