@@ -597,7 +597,9 @@ impl<'a> Search<'a> {
             // No bee decided yet: the bound holds for the whole level.
             self.c.root_bound = Some(bound);
         }
-        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 {
+        // No walls to spare: every pen of the subtree is a minimum cut, and the furthest one,
+        // just looked at, holds every other.
+        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
             return;
         }
         if !self.c.swept {
