@@ -25,13 +25,13 @@
 //! every pair of pens below the node is one of its answers. A pen holding both animals that
 //! beats the best answer ends it (the node then branches on a path through that pen, which
 //! every child cuts); parted pairs it meets are answers; and when it ends with neither, no
-//! pair below the node beats the best answer, and the node is pruned. The closure bound falls
-//! short by the budget's integrality gap, not by the parting: on seed 76 (30×30, budget 15)
-//! it says 219 at the root where the best pen holding both animals scores 46 and the answer
-//! is 35, so this bound prunes separation nodes long before their walls part the animals
-//! (seed 76: 23 separation nodes instead of 26,000). In that search the
-//! pen's side of each branch goes first: a pen holding both animals, when there is one, comes
-//! sooner (on seed 76 in 4 nodes rather than 11,868).
+//! pair below the node beats the best answer, and the node is pruned. On big open maps the
+//! closure bound falls short by the budget's integrality gap far more than by the parting:
+//! on seed 76 (30×30, budget 15) it says 219 at the root, where the best pen holding both
+//! animals scores 46 and the answer is 35, so this bound prunes separation nodes long before
+//! their walls part the animals (seed 76: 23 separation nodes instead of 26,000). In that
+//! search the pen's side of each branch goes first: a pen holding both animals, when there is
+//! one, comes sooner (seed 76: in 4 nodes rather than 11,868).
 //!
 //! Bounds at every node: the fewest walls still needed (max flow from both animals to T) and
 //! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
@@ -47,8 +47,8 @@
 //! replayed on the root's state); the threads share the best answer, so one thread's answer
 //! prunes the others' subtrees at once.
 //!
-//! The closure bound ignores that the pens must part, which is why big open maps with the
-//! animals close together are slow to prove. Tried and dropped: paying the relaxation up
+//! Tried and dropped while the closure bound alone bounded separation nodes (it ignores that
+//! the pens must part, which is what these tried to price): paying the relaxation up
 //! front for a wall on each of several horse-to-unicorn paths that share no wallable tile
 //! (each needs a wall of its own; walls on the paths then cost nothing). Wall prices are low
 //! on such maps, so the bound fell by a few points at most (sometimes it rose), and the
@@ -81,13 +81,12 @@
 //!   and 122 faster (2.6 → 2.0, 1.2 → 0.9, 1.5 → 0.9 s), seeds 38, 61 and 76 slower (1.6 →
 //!   5.7, 1.7 → 8.2, 6.7 → 14.7 s).
 //!
-//! Where the time goes on seed 76 (30×30, budget 15, optimum 35 against a root bound of 219,
-//! 65,000 nodes): 26,000 separation nodes, of which 6,900 branch, and 39,000 two-pen nodes
-//! below the 4,700 wall sets that part the animals, most of those sets 10 to 13 walls deep
-//! (long lines of walls from water to water), about 8 two-pen nodes each. The optimum itself
-//! parts them with 4 walls round the unicorn: the tree is the merged closure's bound staying
-//! above 35 until a line is closed, and it is the parting a better bound would have to price.
-//! Engineering dropped there: growing Boykov–Kolmogorov's source tree twice as often as the
+//! Where the time went on seed 76 with the closure bound alone (65,000 nodes, 6.2 s):
+//! 26,000 separation nodes, of which 6,900 branched, and 39,000 two-pen nodes below the 4,700
+//! wall sets that parted the animals, most of those sets 10 to 13 walls deep (long lines of
+//! walls from water to water), about 8 two-pen nodes each; the optimum parts them with 4
+//! walls round the unicorn. Measuring the best pen holding both animals (46) against that
+//! root bound (219) led to the exact bound above. Engineering dropped then: growing Boykov–Kolmogorov's source tree twice as often as the
 //! sink tree (the source side is the small one) cut the trees grown by half and seed 76 by
 //! 6%, but over the 200 levels 193 were proven in 2 s instead of 195 (mean 158 → 177 ms);
 //! the source tree alone was 50% slower. Whole-program LTO with one codegen unit: no change.
@@ -624,6 +623,8 @@ impl<'a> Search<'a> {
         }
         let st = &self.c.st[d];
         let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
+        // A bounding search ends on the first pen joining the animals above the best answer:
+        // growing the pen finds one sooner.
         let wall_first = wall_first && !self.bounding;
         let v = v as usize;
         for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
@@ -632,6 +633,7 @@ impl<'a> Search<'a> {
             } else {
                 Step::Pen(Decision::In(v as u32))
             };
+            // A bounding search's branches are no quarrel nodes: they stay on this thread.
             if i == 1 && !self.bounding && self.handing_out() {
                 let mut steps = self.steps.clone();
                 steps.push(step);
