@@ -12,7 +12,7 @@ use std::time::Instant;
 /// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
 pub(super) const SC: i64 = 4;
 /// Bound evaluations per node while tuning the multiplier.
-const TUNE_EVALS: usize = 3;
+pub(super) const TUNE_EVALS: usize = 3;
 /// Near the root of a big island, where a better multiplier pays off over a larger subtree,
 /// tune longer (on small islands the extra flows cost more than they save).
 const SHALLOW: usize = 8;
@@ -259,16 +259,27 @@ pub(super) fn tune(
     mu: i64,
     target: i64,
 ) -> (bool, i64, i64) {
-    let best = r.bound(d, mu, target);
-    if best < target {
-        return (true, mu, best);
-    }
-    r.capture(d);
     let max_evals = if d <= SHALLOW && m >= BIG {
         SHALLOW_EVALS
     } else {
         TUNE_EVALS
     };
+    tune_evals(r, d, mu, target, max_evals)
+}
+
+/// [`tune`] with at most `max_evals` bound evaluations (1: the bound at `mu` alone).
+pub(super) fn tune_evals(
+    r: &mut impl Relaxation,
+    d: usize,
+    mu: i64,
+    target: i64,
+    max_evals: usize,
+) -> (bool, i64, i64) {
+    let best = r.bound(d, mu, target);
+    if best < target {
+        return (true, mu, best);
+    }
+    r.capture(d);
     match r.slope() {
         Some(g) => cutting_planes(r, d, (mu, best, g), target, max_evals),
         None => descend(r, d, (mu, best), target, max_evals),

@@ -248,7 +248,9 @@ impl<'a> Search<'a> {
             .filter(|_| !(st.pen_ok && st.pen[h] && st.pen[u]))
         {
             let target = (b.0 as i64 + 1) * SC;
-            let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
+            // Not the longer tuning near the root of `sep`: here the exact bound below does
+            // the pruning, and its price starts from this one.
+            let (pruned, m, ub) = pens::tune_evals(self, d, mu, target, pens::TUNE_EVALS);
             if pruned {
                 return;
             }
@@ -613,7 +615,14 @@ impl<'a> Search<'a> {
             let st = &self.c.st[d];
             let inherited = st.pen_ok && self.c.region.iter().all(|&c| st.pen[c as usize]);
             if !inherited {
-                let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
+                // A bounding search keeps the price it was handed: its nodes are many and
+                // small, and one flow at that price prunes them about as well as a descent
+                // that costs several.
+                let (pruned, m, ub) = if self.bounding {
+                    pens::tune_evals(self, d, mu, target, 1)
+                } else {
+                    pens::tune(self, d, net.m, mu, target)
+                };
                 if pruned {
                     return;
                 }
