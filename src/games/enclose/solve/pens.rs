@@ -7,6 +7,7 @@ use super::closure::{Closure, Flow};
 use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
 use crate::games::enclose::model::{Level, Solution, SolveStatus};
 use std::cmp::Ordering;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
@@ -483,6 +484,8 @@ pub(super) struct Core<'a> {
     pub(super) pen_q: Vec<u32>,
     pub(super) nodes: u64,
     pub(super) deadline: Option<Instant>,
+    /// Set from outside to end the search as a deadline would.
+    pub(super) stop: Option<&'a AtomicBool>,
     pub(super) timed_out: bool,
 }
 
@@ -526,8 +529,17 @@ impl<'a> Core<'a> {
             pen_q: Vec::new(),
             nodes: 0,
             deadline,
+            stop: None,
             timed_out: false,
         }
+    }
+
+    /// Whether the deadline has passed or the search was told to stop.
+    pub(super) fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|dl| Instant::now() >= dl)
+            || self
+                .stop
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// Makes state `d + 1` a copy of state `d`.

@@ -98,11 +98,13 @@ use super::split;
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A search still open after this long looks for pairs of pens one by one ([`split`]): its
-/// own relaxation's pens merge the animals on big maps, so its first answers are poor and
-/// prune little. (Levels solved sooner are spared the look's cost.)
+/// A search still open after this long also looks for pairs of pens one by one ([`split`]),
+/// on a thread of its own: the search's relaxation draws pens that merge the animals on big
+/// maps, so its first answers are poor and prune little. (Levels solved sooner are spared the
+/// look's cost.) The look ends when the search does: its answers only serve the pruning.
 const SPLIT_AFTER: Duration = Duration::from_millis(30);
 
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
@@ -132,15 +134,12 @@ enum Within {
 
 struct Search<'a> {
     c: Core<'a>,
-    level: &'a Level,
     horse: usize,
     unicorn: usize,
     side: Vec<u8>,
     /// Per depth of the separation phase: the closure flow of each child's look (see
     /// `probe`).
     probed: Vec<Vec<Flow>>,
-    start: Instant,
-    split_done: bool,
     /// Searching a separation node's pairs of pens with the parting dropped (see
     /// [`Search::beats_best`]).
     bounding: bool,
@@ -167,12 +166,6 @@ impl<'a> Search<'a> {
             return;
         }
         self.shared.sync(&mut self.c.best);
-        if !self.split_done && self.start.elapsed() >= SPLIT_AFTER {
-            self.split_done = true;
-            if self.shared.claim(0) {
-                self.split();
-            }
-        }
         let (seeds, steps) = (self.c.seeds.len(), self.steps.len());
         if apart {
             self.node_inner(d, lambda, mu, up);
@@ -181,24 +174,6 @@ impl<'a> Search<'a> {
         }
         self.c.seeds.truncate(seeds);
         self.steps.truncate(steps);
-    }
-
-    /// Offers each better pair of pens of [`split::pens_one_by_one`] as it is drawn, to this
-    /// search and (shared) to the other threads', which go on searching meanwhile.
-    fn split(&mut self) {
-        let (net, shared) = (self.c.net, self.shared);
-        let best = &mut self.c.best;
-        let mut found = |score: i32, walls: &[usize]| {
-            if best.as_ref().is_none_or(|b| score > b.0) {
-                let cells = walls.iter().map(|&g| {
-                    let c = net.grid.binary_search(&g);
-                    c.expect("a new wall on the animals' islands") as u32
-                });
-                *best = Some((score, cells.collect()));
-                shared.sync(best);
-            }
-        };
-        split::pens_one_by_one(self.level, self.c.deadline, &mut found);
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
@@ -816,13 +791,10 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         let root = c.st[0].clone();
         Search {
             c,
-            level,
             horse: h,
             unicorn: u,
             side: vec![0; net.m],
             probed: Vec::new(),
-            start,
-            split_done: false,
             bounding: false,
             beaten: false,
             joined_pen: vec![false; net.m],
@@ -831,13 +803,53 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             root,
         }
     };
-    let searches = tasks::run(threads, &shared, search, Search::run);
+    let stop = AtomicBool::new(false);
+    let searches = std::thread::scope(|scope| {
+        let look = scope.spawn(|| pairs_of_pens(level, &net, deadline, &shared, &stop));
+        let searches = tasks::run(threads, &shared, search, Search::run);
+        stop.store(true, Ordering::Relaxed);
+        look.thread().unpark();
+        look.join().expect("pairs of pens");
+        searches
+    });
     pens::finish_shared(
         searches.into_iter().map(|s| s.c),
         shared.best(),
         level,
         start,
     )
+}
+
+/// After [`SPLIT_AFTER`], unless `stop` comes first: the pairs of pens of
+/// [`split::pens_one_by_one`], each better one shared with the search as it is drawn.
+fn pairs_of_pens(
+    level: &Level,
+    net: &Net,
+    deadline: Option<Instant>,
+    shared: &Shared<Task>,
+    stop: &AtomicBool,
+) {
+    let start = Instant::now();
+    // Woken early when the search ends.
+    while let Some(left) = SPLIT_AFTER.checked_sub(start.elapsed()) {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::park_timeout(left);
+    }
+    let mut best = None;
+    let mut found = |score: i32, walls: &[usize]| {
+        shared.sync(&mut best);
+        if best.as_ref().is_none_or(|b: &(i32, Vec<u32>)| score > b.0) {
+            let cells = walls.iter().map(|&g| {
+                let c = net.grid.binary_search(&g);
+                c.expect("a new wall on the animals' islands") as u32
+            });
+            best = Some((score, cells.collect()));
+            shared.sync(&mut best);
+        }
+    };
+    split::pens_one_by_one(level, deadline, Some(stop), &mut found);
 }
 
 #[cfg(test)]

@@ -49,6 +49,7 @@ use super::pens::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A search still open after this many nodes gets a beam search for a better incumbent, this
@@ -105,8 +106,7 @@ impl<'a> Search<'a> {
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
         self.c.nodes += 1;
         if self.quick && self.c.nodes > QUICK_NODES
-            || self.c.nodes.is_multiple_of(16)
-                && self.c.deadline.is_some_and(|dl| Instant::now() >= dl)
+            || self.c.nodes.is_multiple_of(16) && self.c.out_of_time()
         {
             self.c.timed_out = true;
         }
@@ -361,16 +361,17 @@ impl Relaxation for Search<'_> {
 }
 
 pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    solve_keeping_out(level, deadline, None, false, tasks::threads())
+    solve_keeping_out(level, deadline, None, None, false, tasks::threads())
 }
 
-/// As [`solve`], with the bee tile at grid index `out` (if any) kept out of the pen from the
-/// start: the quarrel round's first guesses ([`super::split`]) place the other animal there.
+/// As [`solve`], ending also once `stop` (if any) is set, with the bee tile at grid index
+/// `out` (if any) kept out of the pen from the start: the quarrel round's first guesses ([`super::split`]) place the other animal there.
 /// A `quick` search only looks for a good pen: the coarse price sweep, and it stops (as on a
 /// deadline) after [`QUICK_NODES`] nodes. `threads`: how many share the search.
 pub(super) fn solve_keeping_out(
     level: &Level,
     deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
     out: Option<usize>,
     quick: bool,
     threads: usize,
@@ -420,6 +421,7 @@ pub(super) fn solve_keeping_out(
     });
     let search = || {
         let mut c = Core::new(&net, k, deadline);
+        c.stop = stop;
         c.best.clone_from(&first);
         if let Some(b) = out.and_then(cell_of) {
             debug_assert!(net.bee[b], "only a bee has an arc to T to open");
@@ -480,8 +482,8 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let one = solve_keeping_out(&level, None, None, false, 1);
-            let two = solve_keeping_out(&level, None, None, false, 2);
+            let one = solve_keeping_out(&level, None, None, None, false, 1);
+            let two = solve_keeping_out(&level, None, None, None, false, 2);
             assert_eq!(one.status, SolveStatus::Optimal, "{variant:?} {seed}");
             assert_eq!(
                 (two.status, two.score),

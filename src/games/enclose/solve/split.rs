@@ -13,6 +13,7 @@
 use super::sep;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Tile, Variant};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a pair's second look at its second pen may take, and all of them together. On the
@@ -21,15 +22,18 @@ use std::time::{Duration, Instant};
 const REFINE_TIME: Duration = Duration::from_millis(60);
 const REFINE_ALL: Duration = Duration::from_millis(200);
 
-/// The best pair of pens found (by `deadline` if any), as (score, new walls as grid indices).
+/// The best pair of pens found (by `deadline` if any, and until `stop` if any is set), as
+/// (score, new walls as grid indices).
 /// `found` hears of each better pair as soon as it is drawn, so that a search running beside
 /// this one can prune with it at once.
 pub(super) fn pens_one_by_one(
     level: &Level,
     deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
     found: &mut dyn FnMut(i32, &[usize]),
 ) -> Option<(i32, Vec<usize>)> {
     let mut told = i32::MIN;
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let mut tell = |score: i32, walls: &[usize]| {
         if score > told {
             told = score;
@@ -44,15 +48,15 @@ pub(super) fn pens_one_by_one(
         // walls that needs only j is the one any budget from j to k1 would find: next, j - 1.
         let mut k1 = k;
         loop {
-            if deadline.is_some_and(|dl| Instant::now() >= dl) {
+            if stopped() || deadline.is_some_and(|dl| Instant::now() >= dl) {
                 break 'orders;
             }
-            let Some(walls) = first_pen(level, first, second, k1, deadline) else {
+            let Some(walls) = first_pen(level, first, second, k1, deadline, stop) else {
                 break;
             };
             let used = walls.len() as u32;
             let (all, more_score, more_bound) =
-                second_pen(level, first, second, &walls, deadline, true);
+                second_pen(level, first, second, &walls, deadline, stop, true);
             if let Some(score) = score(level, &all) {
                 tell(score, &all);
                 let room = more_bound - more_score;
@@ -79,7 +83,7 @@ pub(super) fn pens_one_by_one(
     let mut best = pairs.iter().map(|p| p.score).max();
     let start = Instant::now();
     for p in pairs.iter_mut() {
-        if start.elapsed() >= REFINE_ALL {
+        if stopped() || start.elapsed() >= REFINE_ALL {
             break;
         }
         if best.is_some_and(|b| p.hope <= b) {
@@ -87,7 +91,7 @@ pub(super) fn pens_one_by_one(
         }
         let now = Instant::now();
         let dl = deadline.map_or(now + REFINE_TIME, |d| d.min(now + REFINE_TIME));
-        let (all, _, _) = second_pen(level, p.first, p.second, &p.walls, Some(dl), false);
+        let (all, _, _) = second_pen(level, p.first, p.second, &p.walls, Some(dl), stop, false);
         if let Some(score) = score(level, &all) {
             if score > p.score {
                 tell(score, &all);
@@ -131,6 +135,7 @@ fn first_pen(
     second: usize,
     k1: u32,
     deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
 ) -> Option<Vec<usize>> {
     let mut one = level.clone();
     one.variant = Variant::Main;
@@ -138,7 +143,7 @@ fn first_pen(
     // A bee is the one tile a single-pen search can be told to keep out.
     one.tiles[second] = Tile::Bees;
     one.budget = level.preplaced_walls() + k1;
-    let sol = sep::solve_keeping_out(&one, deadline, Some(second), true, 1);
+    let sol = sep::solve_keeping_out(&one, deadline, stop, Some(second), true, 1);
     if sol.walls.is_empty() && sol.score == 0 {
         return None;
     }
@@ -154,6 +159,7 @@ fn second_pen(
     second: usize,
     walls: &[usize],
     deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
     quick: bool,
 ) -> (Vec<usize>, i32, i32) {
     let mut two = level.clone();
@@ -164,7 +170,7 @@ fn second_pen(
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = sep::solve_keeping_out(&two, deadline, None, quick, 1);
+    let sol = sep::solve_keeping_out(&two, deadline, stop, None, quick, 1);
     let mut all = walls.to_vec();
     all.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
     (all, sol.score, sol.bound)
@@ -184,7 +190,7 @@ mod tests {
         let level = parse(text, "t", None).unwrap();
         let mut heard = Vec::new();
         let (score, walls) =
-            pens_one_by_one(&level, None, &mut |s, w| heard.push((s, w.len()))).unwrap();
+            pens_one_by_one(&level, None, None, &mut |s, w| heard.push((s, w.len()))).unwrap();
         // Each pair told was better than the one before, the last scores the answer's score.
         assert!(heard.windows(2).all(|w| w[0].0 < w[1].0), "{heard:?}");
         assert_eq!(heard.last().map(|h| h.0), Some(score));
@@ -204,7 +210,7 @@ mod tests {
             let level = generate(seed, &params);
             let exact = super::super::solve(&level, None);
             assert_eq!(exact.status, SolveStatus::Optimal, "seed {seed}");
-            if let Some((score, walls)) = pens_one_by_one(&level, None, &mut |_, _| {}) {
+            if let Some((score, walls)) = pens_one_by_one(&level, None, None, &mut |_, _| {}) {
                 let rc: Vec<[usize; 2]> = walls
                     .iter()
                     .map(|&g| [g / level.cols, g % level.cols])
