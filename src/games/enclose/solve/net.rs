@@ -198,19 +198,24 @@ impl Net {
                 r.vis[y] = stamp;
                 r.par[y] = back as u32;
                 if f & IN_X != 0 {
-                    let mut x = y;
-                    while x != t {
-                        let e = r.par[x] as usize;
-                        cap[e] -= 1;
-                        cap[self.rev[e] as usize] += 1;
-                        x = self.to[e] as usize;
-                    }
+                    self.push_back_to_t(cap, r, y);
                     return true;
                 }
                 r.queue.push(y as u32);
             }
         }
         false
+    }
+
+    /// Pushes one unit from node `x` to T along the tree of the last search (`r.par`).
+    pub(super) fn push_back_to_t(&self, cap: &mut [i32], r: &Residual, mut x: usize) {
+        let t = self.t();
+        while x != t {
+            let e = r.par[x] as usize;
+            cap[e] -= 1;
+            cap[self.rev[e] as usize] += 1;
+            x = self.to[e] as usize;
+        }
     }
 
     /// Removes the unit of flow through cell `v` (a cut cell: v's in-node is on the source side

@@ -483,6 +483,10 @@ pub(super) struct Core<'a> {
     pub(super) pstamp: u32,
     pub(super) pen_q: Vec<u32>,
     pub(super) nodes: u64,
+    /// The stamp of the last residual search, if it found no path (see [`Core::augment`]).
+    fail_stamp: u32,
+    /// A tile forced in whose child has not searched yet.
+    pub(super) fresh_in: Option<usize>,
     pub(super) deadline: Option<Instant>,
     /// Set from outside to end the search as a deadline would.
     pub(super) stop: Option<&'a AtomicBool>,
@@ -528,6 +532,8 @@ impl<'a> Core<'a> {
             pstamp: 0,
             pen_q: Vec::new(),
             nodes: 0,
+            fail_stamp: 0,
+            fresh_in: None,
             deadline,
             stop: None,
             timed_out: false,
@@ -548,9 +554,34 @@ impl<'a> Core<'a> {
     }
 
     /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
+    ///
+    /// The first one of a child whose cut tile `v` was just forced in (see
+    /// [`Core::force_in_child`]) needs no search: the parent's last search, which found no
+    /// path, reached v's out-node from T in the same residual graph, and its tree holds the
+    /// path back to T.
     pub(super) fn augment(&mut self, d: usize) -> bool {
         let st = &mut self.st[d];
-        self.net.augment(&mut st.cap, &st.flags, &mut self.res)
+        let r = &mut self.res;
+        if let Some(v) = self.fresh_in.take() {
+            let out = 2 * v + 1;
+            if self.fail_stamp == r.stamp && r.vis[out] == r.stamp {
+                self.fail_stamp = 0;
+                self.net.push_back_to_t(&mut st.cap, r, out);
+                return true;
+            }
+        }
+        let found = self.net.augment(&mut st.cap, &st.flags, r);
+        if !found {
+            self.fail_stamp = r.stamp;
+        }
+        found
+    }
+
+    /// State `d + 1`, already a copy of state `d` after its last [`Core::augment`], with cut
+    /// tile `v` forced into the pen; its first augment reuses that search.
+    pub(super) fn force_in_child(&mut self, d: usize, v: usize) {
+        self.st[d + 1].flags[v] |= IN_X;
+        self.fresh_in = Some(v);
     }
 
     /// Removes the unit of flow through cut cell `v` in state `d` (see

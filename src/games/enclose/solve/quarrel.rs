@@ -636,8 +636,9 @@ impl<'a> Search<'a> {
                 self.c.walls.pop();
             } else {
                 // v joins the pen.
-                self.c.st[d + 1].flags[v] |= IN_X;
+                self.c.force_in_child(d, v);
                 self.node(d + 1, lambda, mu, up, true);
+                self.c.fresh_in = None;
             }
             self.steps.pop();
             if self.c.timed_out || self.beaten {

@@ -237,8 +237,9 @@ impl<'a> Search<'a> {
                 self.c.walls.pop();
             } else {
                 // v joins the pen.
-                self.c.st[d + 1].flags[v] |= IN_X;
+                self.c.force_in_child(d, v);
                 self.node(d + 1, lambda, mu, up);
+                self.c.fresh_in = None;
             }
             self.path.pop();
             if self.c.timed_out {
