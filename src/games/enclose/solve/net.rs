@@ -201,6 +201,17 @@ impl Net {
                     self.push_back_to_t(cap, r, y);
                     return true;
                 }
+                // An out-node with no flow through its tile is reached backwards only through
+                // its in-node (nothing leaves it), so the search steps straight there.
+                if y & 1 == 1 {
+                    let th = self.through[y / 2] as usize;
+                    if cap[th] == self.cap0[th] && r.vis[y - 1] != stamp {
+                        r.vis[y - 1] = stamp;
+                        r.par[y - 1] = th as u32;
+                        r.queue.push(y as u32 - 1);
+                        continue;
+                    }
+                }
                 r.queue.push(y as u32);
             }
         }
