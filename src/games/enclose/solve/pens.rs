@@ -135,31 +135,27 @@ pub(super) fn cut(
     }
 }
 
-/// `value` (the region's) plus every positive tile reachable from the region without crossing
-/// walls, border tiles or bees kept out: no pen of the subtree can hold more. The region and
-/// what it reaches go to `queue` (region first), marked `stamp`; the border tiles and bees
-/// kept out next to them to `bd`.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn reach_bound(
+/// The tiles a pen grown from `region` could hold: the region and what it reaches without
+/// crossing walls, border tiles or bees kept out, into `cells` (region first) and marked
+/// `stamp`. Returns the sum of their positive values: no pen of the subtree holds more.
+pub(super) fn reach(
     net: &Net,
     flags: &[u8],
     mark: &mut [u32],
     stamp: u32,
     region: &[u32],
-    queue: &mut Vec<u32>,
-    bd: &mut Vec<u32>,
-    value: i32,
+    cells: &mut Vec<u32>,
 ) -> i32 {
-    queue.clear();
-    bd.clear();
+    cells.clear();
+    let mut total = 0;
     for &c in region {
         mark[c as usize] = stamp;
-        queue.push(c);
+        cells.push(c);
+        total += net.value[c as usize].max(0);
     }
-    let mut total = value;
     let mut qi = 0;
-    while qi < queue.len() {
-        let c = queue[qi] as usize;
+    while qi < cells.len() {
+        let c = cells[qi] as usize;
         qi += 1;
         for &e in net.nbrs(c) {
             let e = e as usize;
@@ -168,11 +164,10 @@ pub(super) fn reach_bound(
             }
             mark[e] = stamp;
             if flags[e] & OUT != 0 || net.border[e] {
-                bd.push(e as u32);
                 continue;
             }
             total += net.value[e].max(0);
-            queue.push(e as u32);
+            cells.push(e as u32);
         }
     }
     total
@@ -212,15 +207,16 @@ pub(super) fn closure_flow(
     cl.run(flow, limit);
 }
 
-/// Records the closure's pen just computed exactly: the region and the cells of `reached` (the
-/// rest of `reach_bound`'s queue) the closure takes in.
+/// Records the closure's pen just computed exactly: the region and the cells of `reached` (see
+/// [`reach`]) the closure takes in.
 pub(super) fn capture_pen(pen: &mut [bool], region: &[u32], reached: &[u32], cl: &Closure) {
     pen.iter_mut().for_each(|p| *p = false);
     for &c in region {
         pen[c as usize] = true;
     }
     for &c in reached {
-        pen[c as usize] = cl.in_pen(c as usize);
+        let c = c as usize;
+        pen[c] = pen[c] || cl.in_pen(c);
     }
 }
 
@@ -466,8 +462,6 @@ pub(super) struct Core<'a> {
     pub(super) res: Residual,
     pub(super) region: Vec<u32>,
     pub(super) cut: Vec<u32>,
-    /// Border tiles and bees kept out next to the reachable part (filled by `reach_bound`).
-    pub(super) bd: Vec<u32>,
     pub(super) closure: Closure,
     /// Walls the budget leaves for the search.
     pub(super) k: usize,
@@ -476,7 +470,17 @@ pub(super) struct Core<'a> {
     pub(super) seeds: Vec<u32>,
     pub(super) best: Option<(i32, Vec<u32>)>,
     pub(super) root_bound: Option<i32>,
+    /// The tiles of the last [`Core::reach_bound`] (see [`reach`]): marked `reach_stamp` in
+    /// `reach_mark`, listed in `reach_cells`, their positive values summing to `reach_sum`;
+    /// computed at depth `reach_at`.
+    pub(super) reach_mark: Vec<u32>,
     pub(super) reach_stamp: u32,
+    reach_cells: Vec<u32>,
+    reach_sum: i32,
+    reach_at: Option<usize>,
+    /// The depth of a child just forced in that may take its parent's reach (see
+    /// [`Core::force_in_child`]).
+    reach_reuse: Option<usize>,
     pub(super) swept: bool,
     /// Stamps and queue of the pens built from closures.
     pub(super) pen: Vec<u32>,
@@ -486,7 +490,7 @@ pub(super) struct Core<'a> {
     /// The stamp of the last residual search, if it found no path (see [`Core::augment`]).
     fail_stamp: u32,
     /// A tile forced in whose child has not searched yet.
-    pub(super) fresh_in: Option<usize>,
+    fresh_in: Option<usize>,
     pub(super) deadline: Option<Instant>,
     /// Set from outside to end the search as a deadline would.
     pub(super) stop: Option<&'a AtomicBool>,
@@ -519,14 +523,18 @@ impl<'a> Core<'a> {
             },
             region: Vec::new(),
             cut: Vec::new(),
-            bd: Vec::new(),
             closure,
             k,
             walls: Vec::new(),
             seeds: Vec::new(),
             best: None,
             root_bound: None,
+            reach_mark: vec![0; net.m],
             reach_stamp: 0,
+            reach_cells: Vec::new(),
+            reach_sum: 0,
+            reach_at: None,
+            reach_reuse: None,
             swept: false,
             pen: vec![0; net.m],
             pstamp: 0,
@@ -579,9 +587,20 @@ impl<'a> Core<'a> {
 
     /// State `d + 1`, already a copy of state `d` after its last [`Core::augment`], with cut
     /// tile `v` forced into the pen; its first augment reuses that search.
+    ///
+    /// Its reach is its parent's when the parent's is the last one taken: forcing a tile in
+    /// walls nothing off, and the child's region lies in the parent's reach.
     pub(super) fn force_in_child(&mut self, d: usize, v: usize) {
         self.st[d + 1].flags[v] |= IN_X;
         self.fresh_in = Some(v);
+        self.reach_reuse = (self.reach_at == Some(d)).then_some(d + 1);
+    }
+
+    /// Back from a child made by [`Core::force_in_child`]: what it left unused must not serve
+    /// a later node.
+    pub(super) fn end_in_child(&mut self) {
+        self.fresh_in = None;
+        self.reach_reuse = None;
     }
 
     /// Removes the unit of flow through cut cell `v` in state `d` (see
@@ -698,27 +717,39 @@ impl<'a> Core<'a> {
         keep_best(&mut self.best, &self.walls, new, score);
     }
 
-    /// See [`reach_bound`]; the reached cells stay in `res.queue`.
+    /// `value` (the region's) plus every positive tile of the region's reach (see [`reach`])
+    /// outside it: no pen of the subtree can hold more. The reach stays for the closure
+    /// bound and [`Core::capture`].
     pub(super) fn reach_bound(&mut self, d: usize, value: i32) -> i32 {
-        self.mstamp += 1;
-        self.reach_stamp = self.mstamp;
-        reach_bound(
-            self.net,
-            &self.st[d].flags,
-            &mut self.mark,
-            self.mstamp,
-            &self.region,
-            &mut self.res.queue,
-            &mut self.bd,
-            value,
-        )
+        let reuse = self.reach_reuse.take() == Some(d) && self.reach_at == Some(d - 1);
+        if !reuse {
+            self.reach_stamp += 1;
+            self.reach_sum = reach(
+                self.net,
+                &self.st[d].flags,
+                &mut self.reach_mark,
+                self.reach_stamp,
+                &self.region,
+                &mut self.reach_cells,
+            );
+        }
+        self.reach_at = Some(d);
+        let net = self.net;
+        let in_region: i32 = self
+            .region
+            .iter()
+            .map(|&c| {
+                debug_assert_eq!(self.reach_mark[c as usize], self.reach_stamp);
+                net.value[c as usize].max(0)
+            })
+            .sum();
+        value + self.reach_sum - in_region
     }
 
     /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
     pub(super) fn capture(&mut self, d: usize) {
         let st = &mut self.st[d];
-        let reached = &self.res.queue[self.region.len()..];
-        capture_pen(&mut st.pen, &self.region, reached, &self.closure);
+        capture_pen(&mut st.pen, &self.region, &self.reach_cells, &self.closure);
         st.pen_ok = true;
     }
 
@@ -732,6 +763,8 @@ impl<'a> Core<'a> {
         self.st[0].clone_from(root);
         self.walls.clear();
         self.seeds.clear();
+        self.reach_at = None;
+        self.reach_reuse = None;
     }
 
     /// Takes `step` from state `d` as the search took it (the flows aside: they restart from

@@ -638,7 +638,7 @@ impl<'a> Search<'a> {
                 // v joins the pen.
                 self.c.force_in_child(d, v);
                 self.node(d + 1, lambda, mu, up, true);
-                self.c.fresh_in = None;
+                self.c.end_in_child();
             }
             self.steps.pop();
             if self.c.timed_out || self.beaten {
@@ -665,7 +665,7 @@ impl<'a> Search<'a> {
             &mut self.c.closure,
             &mut st.flow,
             &st.flags,
-            &self.c.mark,
+            &self.c.reach_mark,
             self.c.reach_stamp,
             &self.c.region,
             mu as i32,

@@ -239,7 +239,7 @@ impl<'a> Search<'a> {
                 // v joins the pen.
                 self.c.force_in_child(d, v);
                 self.node(d + 1, lambda, mu, up);
-                self.c.fresh_in = None;
+                self.c.end_in_child();
             }
             self.path.pop();
             if self.c.timed_out {
@@ -282,7 +282,7 @@ impl<'a> Search<'a> {
             &mut self.c.closure,
             &mut st.flow,
             &st.flags,
-            &self.c.mark,
+            &self.c.reach_mark,
             self.c.reach_stamp,
             &self.c.region,
             (mu + self.cost as i64 * SC) as i32,
