@@ -90,6 +90,36 @@
 //! sink tree (the source side is the small one) cut the trees grown by half and seed 76 by
 //! 6%, but over the 200 levels 193 were proven in 2 s instead of 195 (mean 158 → 177 ms);
 //! the source tree alone was 50% slower. Whole-program LTO with one codegen unit: no change.
+//!
+//! With the exact bound, the two slowest generated levels (seeds 133 and 135, about 1.1 s on
+//! 2 cores) spend their time proving, not searching: 135 finds its optimum (186) within
+//! 140 ms, 133 its (181) after about 400 ms. The proofs that fail are many and deep: on 133
+//! about 920 two-pen searches 4 walls down the separation (69 nodes each), on 135 about 100
+//! at 2 walls (750 nodes each). There the closure bound stays at 195–200 on 135 while the best pen
+//! holding both animals under walls (8,16),(7,14) scores 163 and the best parted pair 145:
+//! the gap is the budget's integrality, which no pricing of the parting closes. Given the
+//! optimum at the start and no pairs-of-pens look, 133 still takes 1.07 s and 135 1.28 s.
+//! Profiled on 135: the island flow's searches (`Net::augment`) take 37%, the closure's
+//! trees 31%, the reach bound 15%. What paid (each on the 200 generated levels, 2 cores):
+//! one closure evaluation per node at the price handed down in the bounding search (200
+//! proven in 2 s, was 198); the pairs-of-pens look on a thread of its own (mean 93 → 69 ms);
+//! a child forced in taking its first augmenting path from its parent's failed search (69 →
+//! 66 ms) and its parent's reach (62 → 59 ms); the search stepping from a flowless tile's
+//! out-node straight to its in-node (66 → 62 ms). Tried and dropped then:
+//! * A wall child taking its parent's failed search as its own (what reached T less the
+//!   walled tile's out-node: the cancelled unit never crossed the cut backwards), and keeping
+//!   that set across the child forced in first: 15% fewer searches, no time saved (the
+//!   searches skipped are the cheap ones, and keeping the set costs a copy per node).
+//! * The pairs-of-pens look skipping its second looks at pairs that cannot beat the search's
+//!   best: no change (mean 58 → 60 ms, within noise).
+//! * The closure's tree growth in one loop per tree side: 1–2%, within noise.
+//! * In the separation search, the horse's side of the path forced in first (nodes 47,500 →
+//!   47,000); a wall that touches neither pen pruned (never fired); the parting's own wall
+//!   count (a separator of the joined pen) charged to a joined region's value (1–3 points, no
+//!   net gain); a surcharge for walls on horse-to-unicorn paths disjoint from the flow (always
+//!   0); no inherited pens in the bounding search (fewer nodes, slower); more price
+//!   evaluations per node there (slower); no pairs-of-pens look at all (faster on 76 and 135,
+//!   slower on 61, 84, 133 and 139).
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
