@@ -86,21 +86,22 @@
 //! wall sets that parted the animals, most of those sets 10 to 13 walls deep (long lines of
 //! walls from water to water), about 8 two-pen nodes each; the optimum parts them with 4
 //! walls round the unicorn. Measuring the best pen holding both animals (46) against that
-//! root bound (219) led to the exact bound above. Engineering dropped then: growing Boykov–Kolmogorov's source tree twice as often as the
-//! sink tree (the source side is the small one) cut the trees grown by half and seed 76 by
-//! 6%, but over the 200 levels 193 were proven in 2 s instead of 195 (mean 158 → 177 ms);
-//! the source tree alone was 50% slower. Whole-program LTO with one codegen unit: no change.
+//! root bound (219) led to the exact bound above. Engineering dropped then: growing
+//! Boykov–Kolmogorov's source tree twice as often as the sink tree (the source side is the
+//! small one) cut the trees grown by half and seed 76 by 6%, but over the 200 levels 193
+//! were proven in 2 s instead of 195 (mean 158 → 177 ms); the source tree alone was 50%
+//! slower. Whole-program LTO with one codegen unit: no change.
 //!
 //! With the exact bound, the two slowest generated levels (seeds 133 and 135, about 1.1 s on
 //! 2 cores) spend their time proving, not searching: 135 finds its optimum (186) within
 //! 140 ms, 133 its (181) after about 400 ms. The proofs that fail are many and deep: on 133
 //! about 920 two-pen searches 4 walls down the separation (69 nodes each), on 135 about 100
-//! at 2 walls (750 nodes each). There the closure bound stays at 195–200 on 135 while the best pen
-//! holding both animals under walls (8,16),(7,14) scores 163 and the best parted pair 145:
-//! the gap is the budget's integrality, which no pricing of the parting closes. Given the
-//! optimum at the start and no pairs-of-pens look, 133 still takes 1.07 s and 135 1.28 s.
-//! Profiled on 135: the island flow's searches (`Net::augment`) take 37%, the closure's
-//! trees 31%, the reach bound 15%. What paid (each on the 200 generated levels, 2 cores):
+//! at 2 walls (750 nodes each). There the closure bound stays at 195–200 on 135 while the
+//! best pen holding both animals under walls (8,16),(7,14) scores 163 and the best parted
+//! pair 145: the gap is the budget's integrality, which no pricing of the parting closes.
+//! Given the optimum at the start and no pairs-of-pens look, 133 still takes 1.07 s and 135
+//! 1.28 s. Profiled on 135: the island flow's searches (`Net::augment`) take 37%, the
+//! closure's trees 31%, the reach bound 15%. What paid (each on the 200 generated levels, 2 cores):
 //! one closure evaluation per node at the price handed down in the bounding search (200
 //! proven in 2 s, was 198); the pairs-of-pens look on a thread of its own (mean 93 → 69 ms);
 //! a child forced in taking its first augmenting path from its parent's failed search (69 →
