@@ -114,6 +114,11 @@
 //! * The pairs-of-pens look skipping its second looks at pairs that cannot beat the search's
 //!   best: no change (mean 58 → 60 ms, within noise).
 //! * The closure's tree growth in one loop per tree side: 1–2%, within noise.
+//! * Handing a waiting thread every open separation child at once (on 135 the second thread
+//!   waits 166 ms at the start while the first runs the first bounding search, 3 walls down,
+//!   before any node has handed work out): the wait fell to 14 ms, the time did not (mean
+//!   59 → 61 ms, 135 no faster); what the second thread searches that early, with a poor
+//!   best answer, prunes little.
 //! * In the separation search, the horse's side of the path forced in first (nodes 47,500 →
 //!   47,000); a wall that touches neither pen pruned (never fired); the parting's own wall
 //!   count (a separator of the joined pen) charged to a joined region's value (1–3 points, no
