@@ -118,7 +118,9 @@
 //!   waits 166 ms at the start while the first runs the first bounding search, 3 walls down,
 //!   before any node has handed work out): the wait fell to 14 ms, the time did not (mean
 //!   59 → 61 ms, 135 no faster); what the second thread searches that early, with a poor
-//!   best answer, prunes little.
+//!   best answer, prunes little. Handing separation children out without first searching
+//!   64 nodes, and running the pairs-of-pens look at a lower priority (nice 5; nice 10 made
+//!   seed 139 slower), moved nothing beyond run-to-run noise.
 //! * In the separation search, the horse's side of the path forced in first (nodes 47,500 →
 //!   47,000); a wall that touches neither pen pruned (never fired); the parting's own wall
 //!   count (a separator of the joined pen) charged to a joined region's value (1–3 points, no
