@@ -487,8 +487,9 @@ pub(super) struct Core<'a> {
     pub(super) pstamp: u32,
     pub(super) pen_q: Vec<u32>,
     pub(super) nodes: u64,
-    /// The stamp of the last residual search, if it found no path (see [`Core::augment`]).
-    fail_stamp: u32,
+    /// The stamp and depth of the last residual search, if it found no path (see
+    /// [`Core::augment`]).
+    failed: Option<(u32, usize)>,
     /// A tile forced in whose child has not searched yet.
     fresh_in: Option<usize>,
     pub(super) deadline: Option<Instant>,
@@ -540,7 +541,7 @@ impl<'a> Core<'a> {
             pstamp: 0,
             pen_q: Vec::new(),
             nodes: 0,
-            fail_stamp: 0,
+            failed: None,
             fresh_in: None,
             deadline,
             stop: None,
@@ -564,24 +565,23 @@ impl<'a> Core<'a> {
     /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
     ///
     /// The first one of a child whose cut tile `v` was just forced in (see
-    /// [`Core::force_in_child`]) needs no search: the parent's last search, which found no
-    /// path, reached v's out-node from T in the same residual graph, and its tree holds the
-    /// path back to T.
+    /// [`Core::force_in_child`]) needs no search when the last search is its parent's (the
+    /// last one at the parent's depth, which found no path): that search reached v's
+    /// out-node from T in the same residual graph, and its tree holds the path back to T.
     pub(super) fn augment(&mut self, d: usize) -> bool {
         let st = &mut self.st[d];
         let r = &mut self.res;
+        let parents = d.checked_sub(1).map(|p| (r.stamp, p));
         if let Some(v) = self.fresh_in.take() {
             let out = 2 * v + 1;
-            if self.fail_stamp == r.stamp && r.vis[out] == r.stamp {
-                self.fail_stamp = 0;
+            if parents.is_some() && self.failed == parents && r.vis[out] == r.stamp {
+                self.failed = None;
                 self.net.push_back_to_t(&mut st.cap, r, out);
                 return true;
             }
         }
         let found = self.net.augment(&mut st.cap, &st.flags, r);
-        if !found {
-            self.fail_stamp = r.stamp;
-        }
+        self.failed = (!found).then_some((r.stamp, d));
         found
     }
 
@@ -765,6 +765,7 @@ impl<'a> Core<'a> {
         self.seeds.clear();
         self.reach_at = None;
         self.reach_reuse = None;
+        self.failed = None;
     }
 
     /// Takes `step` from state `d` as the search took it (the flows aside: they restart from

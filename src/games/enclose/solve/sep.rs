@@ -366,7 +366,8 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
 }
 
 /// As [`solve`], ending also once `stop` (if any) is set, with the bee tile at grid index
-/// `out` (if any) kept out of the pen from the start: the quarrel round's first guesses ([`super::split`]) place the other animal there.
+/// `out` (if any) kept out of the pen from the start: the quarrel round's first guesses
+/// ([`super::split`]) place the other animal there.
 /// A `quick` search only looks for a good pen: the coarse price sweep, and it stops (as on a
 /// deadline) after [`QUICK_NODES`] nodes. `threads`: how many share the search.
 pub(super) fn solve_keeping_out(
