@@ -128,6 +128,30 @@
 //!   0); no inherited pens in the bounding search (fewer nodes, slower); more price
 //!   evaluations per node there (slower); no pairs-of-pens look at all (faster on 76 and 135,
 //!   slower on 61, 84, 133 and 139).
+//!
+//! Where the proof goes on 135 (about 0.93 s on a faster machine of the same type): about 100
+//! bounding searches two walls down the separation, 100 to 2,500 nodes each (one of 6,900),
+//! each from a separation bound near 268 against the best answer 186; siblings with the same
+//! first wall often take exactly as many nodes. On 133: 920 bounding searches four walls down,
+//! 71 nodes each. In those searches four in five nodes that branch keep their parent's
+//! relaxation (no evaluation); many keep a pen that is the region itself with walls to spare,
+//! each credited at the price handed down. Tried and dropped then (2 cores):
+//! * A second evaluation at the price where the bound's tangent meets the target: 135's nodes
+//!   92,000 → 37,000 but 0.95 → 1.05 s (1.3 s without keeping the old price's flow when the
+//!   new price bounds no lower): a big change of price re-routes much of the closure flow (29
+//!   augmentations per run instead of 7). A second flow kept at 70% of the price in every
+//!   node: 135 36,000 nodes and no faster, 133 40% slower. The bounding search started at 85%
+//!   of the price: 135 63,000 nodes in the same time, 133 25% slower (at 70%, 2.6× slower).
+//! * The price handed to the bounding search matters both ways: more evaluations at the
+//!   separation node (3 → 6) hand it a price that suits it less (135: 125,000 nodes, 1.2 s);
+//!   one evaluation suits 133 and 135 (0.75 and 0.72 s) but leaves seed 60 unproven in 2 s;
+//!   the node's untuned price (its parent's) costs a new flow per search (mean 48 → 85 ms).
+//! * Branching in the bounding search on a cut tile the relaxation walls, not one its pen
+//!   takes: 133 71,000 → 152,000 nodes. The path between the animals taken anywhere when
+//!   shorter than inside the joined pen: never shorter on 135.
+//! * Boykov–Kolmogorov stopping as soon as the source tree cannot grow (the cut needs no more
+//!   of the sink tree), and the island flow's capacities kept by reverse arc so that the
+//!   search from T reads them in order: each within noise (about 1%).
 
 use super::closure::Flow;
 use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
