@@ -7,6 +7,7 @@
 //! them in. The quarrel round first branches on walls until the horse and the unicorn are
 //! apart, then searches both pens at once the same way ([`quarrel`]).
 
+mod arcs;
 mod beam;
 mod bk;
 mod closure;

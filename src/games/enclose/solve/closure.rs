@@ -13,6 +13,7 @@
 //!
 //! Max closure value = Σ w⁺ − (flow of this network).
 
+use super::arcs::Arcs;
 use super::bk::{Csr, Trees};
 
 const NIL: u32 = u32::MAX;
@@ -90,36 +91,14 @@ impl Closure {
                 idx(&mut edges, a, 2 * d + usize::from(wallable[d]), INF);
             }
         }
-        let mut start = vec![0u32; nn + 1];
-        for &(u, v, _) in &edges {
-            start[u as usize + 1] += 1;
-            start[v as usize + 1] += 1;
-        }
-        for i in 0..nn {
-            start[i + 1] += start[i];
-        }
-        let na = start[nn] as usize;
-        let mut fill: Vec<u32> = start[..nn].to_vec();
-        let (mut to, mut rev, mut fwd, mut res) = (
-            vec![0u32; na],
-            vec![0u32; na],
-            vec![false; na],
-            vec![0i32; na],
-        );
-        let mut arc = Vec::with_capacity(edges.len());
-        for &(u, v, c) in &edges {
-            let x = fill[u as usize] as usize;
-            fill[u as usize] += 1;
-            let y = fill[v as usize] as usize;
-            fill[v as usize] += 1;
-            to[x] = v;
-            to[y] = u;
-            rev[x] = y as u32;
-            rev[y] = x as u32;
-            fwd[x] = true;
-            res[x] = c;
-            arc.push(x as u32);
-        }
+        let Arcs {
+            start,
+            to,
+            rev,
+            fwd,
+            cap: res,
+            of_edge: arc,
+        } = Arcs::new(nn, &edges);
         let remap = |v: &mut Vec<u32>| {
             for e in v.iter_mut().filter(|e| **e != NIL) {
                 *e = arc[*e as usize];

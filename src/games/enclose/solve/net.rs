@@ -5,6 +5,7 @@
 //! from border tiles to the sink T. Bees get a closed arc to T that a search opens when it
 //! keeps the bee out of the pen.
 
+use super::arcs::Arcs;
 use crate::games::enclose::check::flood;
 use crate::games::enclose::model::{Level, Tile};
 
@@ -96,37 +97,14 @@ impl Net {
                 edges.push((2 * c32 + 1, t, 0));
             }
         }
-        let nn = 2 * m + 1;
-        let mut start = vec![0u32; nn + 1];
-        for &(u, v, _) in &edges {
-            start[u as usize + 1] += 1;
-            start[v as usize + 1] += 1;
-        }
-        for i in 0..nn {
-            start[i + 1] += start[i];
-        }
-        let na = start[nn] as usize;
-        let mut fill: Vec<u32> = start[..nn].to_vec();
-        let (mut to, mut rev, mut fwd, mut cap0) = (
-            vec![0u32; na],
-            vec![0u32; na],
-            vec![false; na],
-            vec![0i32; na],
-        );
-        let mut arc_of_edge = Vec::with_capacity(edges.len());
-        for &(u, v, c) in &edges {
-            let a = fill[u as usize] as usize;
-            fill[u as usize] += 1;
-            let b = fill[v as usize] as usize;
-            fill[v as usize] += 1;
-            to[a] = v;
-            to[b] = u;
-            rev[a] = b as u32;
-            rev[b] = a as u32;
-            fwd[a] = true;
-            cap0[a] = c;
-            arc_of_edge.push(a as u32);
-        }
+        let Arcs {
+            start,
+            to,
+            rev,
+            fwd,
+            cap: cap0,
+            of_edge: arc_of_edge,
+        } = Arcs::new(2 * m + 1, &edges);
         let bee_arc = bee_edge
             .iter()
             .map(|&e| {
