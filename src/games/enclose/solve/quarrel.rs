@@ -140,8 +140,10 @@
 //!   92,000 → 37,000 but 0.95 → 1.05 s (1.3 s without keeping the old price's flow when the
 //!   new price bounds no lower): a big change of price re-routes much of the closure flow (29
 //!   augmentations per run instead of 7). A second flow kept at 70% of the price in every
-//!   node: 135 36,000 nodes and no faster, 133 40% slower. The bounding search started at 85%
-//!   of the price: 135 63,000 nodes in the same time, 133 25% slower (at 70%, 2.6× slower).
+//!   node: 135 36,000 nodes and no faster, 133 40% slower; evaluated only where the kept pen
+//!   leaves walls to spare (below that the bound cannot fall with the price): 135 0.92 → 0.90
+//!   s, 133 0.82 → 1.06 s. The bounding search started at 85% of the price: 135 63,000 nodes in
+//!   the same time, 133 25% slower (at 70%, 2.6× slower).
 //! * The price handed to the bounding search matters both ways: more evaluations at the
 //!   separation node (3 → 6) hand it a price that suits it less (135: 125,000 nodes, 1.2 s);
 //!   one evaluation suits 133 and 135 (0.75 and 0.72 s) but leaves seed 60 unproven in 2 s;
