@@ -147,7 +147,9 @@
 //! * The price handed to the bounding search matters both ways: more evaluations at the
 //!   separation node (3 → 6) hand it a price that suits it less (135: 125,000 nodes, 1.2 s);
 //!   one evaluation suits 133 and 135 (0.75 and 0.72 s) but leaves seed 60 unproven in 2 s;
-//!   the node's untuned price (its parent's) costs a new flow per search (mean 48 → 85 ms).
+//!   the node's untuned price (its parent's), even with the flow kept at that price: 135
+//!   0.96 → 0.86 s, but seed 60 0.42 → 7.7 s (mean 47 → 64 ms). A longer tuning at the
+//!   bounding search's root changes nothing: its pen is the separation node's, kept.
 //! * Branching in the bounding search on a cut tile the relaxation walls, not one its pen
 //!   takes: 133 71,000 → 152,000 nodes. The path between the animals taken anywhere when
 //!   shorter than inside the joined pen: never shorter on 135.
