@@ -1,9 +1,10 @@
 //! One error type for the library; `main.rs` maps it to exit codes in one place.
 
+use crate::rect::Rect;
 use std::fmt;
 
-/// Where in a text input a problem sits. Columns and lines are 1-based; `offset` is a 0-based
-/// character offset for one-line formats where "line 1" says little.
+/// Where in a text input a problem sits. Lines and columns are 1-based; a one-line format (a
+/// game ID) gives line 1 and the character's column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextPos {
     pub source: String,
@@ -18,23 +19,7 @@ impl fmt::Display for TextPos {
 }
 
 /// A rectangle in image pixels, used to say where in a picture something went wrong.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Region {
-    pub x: i64,
-    pub y: i64,
-    pub w: u32,
-    pub h: u32,
-}
-
-impl fmt::Display for Region {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "region x={} y={} w={} h={}",
-            self.x, self.y, self.w, self.h
-        )
-    }
-}
+pub type Region = Rect<i32>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -42,7 +27,7 @@ pub enum Error {
     #[error("{pos}: {message}")]
     Parse { pos: TextPos, message: String },
     /// A picture that could not be read with confidence.
-    #[error("{}: {message}", region.map(|r| r.to_string()).unwrap_or_else(|| "image".into()))]
+    #[error("{}: {message}", region.map(|r| format!("region {r}")).unwrap_or_else(|| "image".into()))]
     Vision {
         region: Option<Region>,
         message: String,

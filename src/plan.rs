@@ -29,35 +29,16 @@ impl Action {
 /// A list of gestures and the board they must stay inside.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Plan {
-    pub board: RectJson,
+    pub board: Rect,
     pub actions: Vec<Action>,
     /// A human line per action ("bridge (0,0)-(0,3) 1 of 2"), same order as `actions`.
     pub notes: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, serde::Serialize)]
-pub struct RectJson {
-    pub x: i32,
-    pub y: i32,
-    pub w: u32,
-    pub h: u32,
-}
-
-impl From<Rect> for RectJson {
-    fn from(r: Rect) -> Self {
-        RectJson {
-            x: r.x,
-            y: r.y,
-            w: r.w,
-            h: r.h,
-        }
-    }
-}
-
 impl Plan {
     pub fn new(board: Rect) -> Plan {
         Plan {
-            board: board.into(),
+            board,
             actions: Vec::new(),
             notes: Vec::new(),
         }
@@ -68,19 +49,10 @@ impl Plan {
         self.notes.push(note.into());
     }
 
-    pub fn board_rect(&self) -> Rect {
-        Rect {
-            x: self.board.x,
-            y: self.board.y,
-            w: self.board.w,
-            h: self.board.h,
-        }
-    }
-
     /// Every point of every action must lie inside the board: checked once, before the first
     /// move, so a bad plan sends nothing at all.
     pub fn check_inside_board(&self) -> Result<()> {
-        let board = self.board_rect();
+        let board = self.board;
         for (i, a) in self.actions.iter().enumerate() {
             if let Action::Drag { path } = a {
                 if path.len() < 2 {
@@ -91,7 +63,7 @@ impl Plan {
                 }
             }
             for p in a.points() {
-                if !board.contains(*p) {
+                if !board.contains(p.x, p.y) {
                     return Err(Error::Guard(format!(
                         "action {} ({}): point ({}, {}) lies outside the board {},{} {}x{}",
                         i + 1,

@@ -36,51 +36,25 @@ pub enum Target {
     Window(String),
 }
 
-/// A rectangle in screen points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rect {
-    pub x: i32,
-    pub y: i32,
-    pub w: u32,
-    pub h: u32,
-}
+pub use crate::rect::Rect;
 
-impl Rect {
-    /// Parses `X,Y,W,H`.
-    pub fn parse(text: &str) -> Result<Rect> {
-        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-        let bad = || {
-            Error::Usage(format!(
-                "--region {text:?}: expected X,Y,W,H (e.g. 100,50,640,480)"
-            ))
-        };
-        if parts.len() != 4 {
-            return Err(bad());
-        }
-        let x = parts[0].parse().map_err(|_| bad())?;
-        let y = parts[1].parse().map_err(|_| bad())?;
-        let w: u32 = parts[2].parse().map_err(|_| bad())?;
-        let h: u32 = parts[3].parse().map_err(|_| bad())?;
-        if w == 0 || h == 0 {
-            return Err(bad());
-        }
-        Ok(Rect { x, y, w, h })
-    }
-
-    pub fn contains(&self, p: ScreenPoint) -> bool {
-        p.x >= self.x
-            && p.y >= self.y
-            && (p.x as i64) < self.x as i64 + self.w as i64
-            && (p.y as i64) < self.y as i64 + self.h as i64
-    }
+/// Reads a picture file, its format told by its content (PNG, JPEG or WebP), not its name:
+/// shared screenshots are often JPEG under a `.png` name.
+pub fn read_picture(path: &std::path::Path) -> Result<RgbaImage> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        Error::Usage(format!("{}: cannot read image: {e}", path.display()))
+    };
+    let reader = image::ImageReader::open(path)
+        .map_err(|e| cannot(&e))?
+        .with_guessed_format()
+        .map_err(|e| cannot(&e))?;
+    Ok(reader.decode().map_err(|e| cannot(&e))?.to_rgba8())
 }
 
 impl Screen {
     /// A picture read from a file: origin (0,0), scale 1 unless the caller says otherwise.
     pub fn from_file(path: &std::path::Path) -> Result<Screen> {
-        let image = image::open(path)
-            .map_err(|e| Error::Usage(format!("{}: cannot read image: {e}", path.display())))?
-            .to_rgba8();
+        let image = read_picture(path)?;
         Ok(Screen {
             image,
             origin: ScreenPoint { x: 0, y: 0 },
@@ -98,14 +72,17 @@ impl Screen {
     }
 
     /// The screen rectangle covered by an image-pixel rectangle.
-    pub fn rect_to_screen(&self, x: f64, y: f64, w: f64, h: f64) -> Rect {
-        let a = self.to_screen(PixelPoint { x, y });
-        let b = self.to_screen(PixelPoint { x: x + w, y: y + h });
+    pub fn rect_to_screen(&self, r: Rect<f64>) -> Rect {
+        let a = self.to_screen(PixelPoint { x: r.x, y: r.y });
+        let b = self.to_screen(PixelPoint {
+            x: r.x + r.w,
+            y: r.y + r.h,
+        });
         Rect {
             x: a.x,
             y: a.y,
-            w: (b.x - a.x).max(1) as u32,
-            h: (b.y - a.y).max(1) as u32,
+            w: (b.x - a.x).max(1),
+            h: (b.y - a.y).max(1),
         }
     }
 
@@ -250,6 +227,34 @@ mod tests {
         assert!(Rect::parse("1,2,3").is_err());
         assert!(Rect::parse("1,2,0,4").is_err());
         assert!(Rect::parse("a,2,3,4").is_err());
+    }
+
+    #[test]
+    fn pictures_are_decoded_by_content_not_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let img = RgbaImage::from_fn(40, 30, |x, y| {
+            image::Rgba([(x * 6) as u8, (y * 8) as u8, 90, 255])
+        });
+        let as_jpeg = dir.path().join("looks_like.png");
+        image::DynamicImage::ImageRgba8(img.clone())
+            .to_rgb8()
+            .save_with_format(&as_jpeg, image::ImageFormat::Jpeg)
+            .unwrap();
+        let read = read_picture(&as_jpeg).unwrap();
+        assert_eq!(read.dimensions(), (40, 30));
+        // JPEG is lossy: close, not equal.
+        let p = read.get_pixel(20, 15);
+        assert!(
+            p.0[0].abs_diff(120) < 12 && p.0[1].abs_diff(120) < 12,
+            "{p:?}"
+        );
+        let bad = dir.path().join("not_a_picture.png");
+        std::fs::write(&bad, b"hello").unwrap();
+        let err = read_picture(&bad).unwrap_err().to_string();
+        assert!(
+            err.contains("not_a_picture.png: cannot read image"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1,6 +1,78 @@
-//! Colour tests on single pixels.
+//! Colours: distances, hue and saturation, the dominant colour of a sample, and pixel reads
+//! that stay inside the picture.
 
-use image::Rgba;
+use image::{Rgba, RgbaImage};
+
+/// A colour without alpha.
+pub type Rgb = [u8; 3];
+
+pub fn rgb(p: Rgba<u8>) -> Rgb {
+    [p.0[0], p.0[1], p.0[2]]
+}
+
+/// The pixel under a sub-pixel position, clamped to the picture's edge.
+pub fn pixel_at(img: &RgbaImage, x: f64, y: f64) -> Rgb {
+    let xi = (x.floor().max(0.0) as u32).min(img.width() - 1);
+    let yi = (y.floor().max(0.0) as u32).min(img.height() - 1);
+    rgb(*img.get_pixel(xi, yi))
+}
+
+/// Straight-line RGB distance: smooth enough to rank colours that differ on several channels,
+/// as art does after rescaling.
+pub fn euclidean(a: Rgb, b: Rgb) -> f64 {
+    let d: i32 = (0..3).map(|i| (a[i] as i32 - b[i] as i32).pow(2)).sum();
+    (d as f64).sqrt()
+}
+
+/// Largest channel less smallest: 0 for greys.
+pub fn saturation(p: Rgb) -> i32 {
+    *p.iter().max().unwrap() as i32 - *p.iter().min().unwrap() as i32
+}
+
+/// Hue in degrees (0 for greys): it survives the brightness and contrast shifts between
+/// capture tools.
+pub fn hue(p: Rgb) -> f64 {
+    let [r, g, b] = p.map(|v| v as f64);
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    if max - min < 1.0 {
+        return 0.0;
+    }
+    let h = if max == r {
+        (g - b) / (max - min)
+    } else if max == g {
+        2.0 + (b - r) / (max - min)
+    } else {
+        4.0 + (r - g) / (max - min)
+    };
+    (h * 60.0).rem_euclid(360.0)
+}
+
+/// A cheap luma, (2R + 5G + B) / 8: for finding thin bright lines, where only differences count.
+pub fn brightness(p: Rgba<u8>) -> i16 {
+    ((p[0] as i32 * 2 + p[1] as i32 * 5 + p[2] as i32) / 8) as i16
+}
+
+/// The colour most samples share, binned by their top `bits` bits per channel and averaged
+/// within the winning bin, and how many samples fell in it.
+pub fn dominant(samples: impl Iterator<Item = Rgb> + Clone, bits: u32) -> (Rgb, usize) {
+    let key = |p: Rgb| {
+        let s = 8 - bits;
+        ((p[0] as usize >> s) << (2 * bits)) | ((p[1] as usize >> s) << bits) | (p[2] as usize >> s)
+    };
+    let mut hist = vec![0usize; 1 << (3 * bits)];
+    for p in samples.clone() {
+        hist[key(p)] += 1;
+    }
+    let (k, &n) = hist.iter().enumerate().max_by_key(|(_, &n)| n).unwrap();
+    let mut sum = [0usize; 3];
+    for p in samples.filter(|&p| key(p) == k) {
+        for i in 0..3 {
+            sum[i] += p[i] as usize;
+        }
+    }
+    (sum.map(|v| (v / n.max(1)) as u8), n)
+}
 
 /// Largest per-channel difference, ignoring alpha: cheap and strict enough to tell a flat
 /// UI colour from its neighbours without a colour-space conversion.
@@ -60,6 +132,27 @@ mod tests {
         assert!((half - 0.5).abs() < 0.01);
         assert_eq!(blend_position(Rgba([150, 200, 100, 255]), a, b, 5.0), None);
         assert_eq!(blend_position(Rgba([1, 2, 3, 255]), a, a, 5.0), None);
+    }
+
+    #[test]
+    fn hue_saturation_and_dominant_colour() {
+        assert_eq!(hue([255, 0, 0]), 0.0);
+        assert!((hue([0, 255, 0]) - 120.0).abs() < 1e-9);
+        assert!((hue([0, 0, 255]) - 240.0).abs() < 1e-9);
+        assert_eq!(hue([90, 90, 90]), 0.0);
+        assert_eq!(saturation([10, 200, 50]), 190);
+        assert_eq!(euclidean([0, 3, 0], [4, 0, 0]), 5.0);
+        let samples = [[10, 10, 10], [12, 11, 10], [200, 0, 0]];
+        assert_eq!(dominant(samples.iter().copied(), 4), ([11, 10, 10], 2));
+        assert!(brightness(Rgba([0, 255, 0, 255])) > brightness(Rgba([255, 0, 0, 255])));
+    }
+
+    #[test]
+    fn pixel_reads_clamp_to_the_picture() {
+        let mut img = RgbaImage::new(2, 2);
+        img.put_pixel(1, 1, Rgba([9, 8, 7, 255]));
+        assert_eq!(pixel_at(&img, 5.0, 9.5), [9, 8, 7]);
+        assert_eq!(pixel_at(&img, -3.0, 0.2), [0, 0, 0]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Connected components of a boolean mask (4-connected).
+//! Connected components of a boolean mask, with their sizes and bounding boxes.
 
 /// One component: its pixel count and inclusive bounding box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,8 +10,18 @@ pub struct Component {
     pub y1: usize,
 }
 
-/// Every 4-connected component of the `true` cells of a row-major `width`-wide mask.
-pub fn components(mask: &[bool], width: usize) -> Vec<Component> {
+/// Which neighbours join a component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Connectivity {
+    /// Left, right, up, down: shapes that touch only at a corner stay apart.
+    Four,
+    /// The diagonals too: the pieces of an antialiased stroke stay together.
+    Eight,
+}
+
+/// Every component of the `true` cells of a row-major `width`-wide mask, in the order of
+/// their first cell.
+pub fn components(mask: &[bool], width: usize, connectivity: Connectivity) -> Vec<Component> {
     if width == 0 {
         return Vec::new();
     }
@@ -46,17 +56,28 @@ pub fn components(mask: &[bool], width: usize) -> Vec<Component> {
                     stack.push(j);
                 }
             };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < width {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - width);
-            }
-            if y + 1 < height {
-                visit(i + width);
+            match connectivity {
+                Connectivity::Four => {
+                    if x > 0 {
+                        visit(i - 1);
+                    }
+                    if x + 1 < width {
+                        visit(i + 1);
+                    }
+                    if y > 0 {
+                        visit(i - width);
+                    }
+                    if y + 1 < height {
+                        visit(i + width);
+                    }
+                }
+                Connectivity::Eight => {
+                    for ny in y.saturating_sub(1)..(y + 2).min(height) {
+                        for nx in x.saturating_sub(1)..(x + 2).min(width) {
+                            visit(ny * width + nx);
+                        }
+                    }
+                }
             }
         }
         out.push(c);
@@ -80,7 +101,7 @@ mod tests {
                       .#..
                       ..##
                       ...#");
-        let mut cs = components(&mask, 4);
+        let mut cs = components(&mask, 4, Connectivity::Four);
         cs.sort_by_key(|c| c.count);
         assert_eq!(cs.len(), 2);
         assert_eq!(
@@ -103,6 +124,9 @@ mod tests {
                 y1: 3
             }
         );
-        assert!(components(&[], 0).is_empty());
+        assert!(components(&[], 0, Connectivity::Four).is_empty());
+        let joined = components(&mask, 4, Connectivity::Eight);
+        assert_eq!(joined.len(), 1);
+        assert_eq!((joined[0].count, joined[0].x1, joined[0].y1), (6, 3, 3));
     }
 }

@@ -67,7 +67,6 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
         },
     )?;
     let level = level_of(&reading, screen, opts)?;
-    let g = &reading.geometry;
     let json = json!({
         "game": "enclose",
         "rows": reading.rows,
@@ -82,11 +81,7 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
             None => json!(null),
         },
         "puzzle": format::to_canonical(&level),
-        "geometry": {
-            "origin": [g.origin.x, g.origin.y],
-            "pitch": g.pitch,
-            "board": [g.board.0, g.board.1, g.board.2, g.board.3],
-        },
+        "geometry": reading.geometry,
         "confidence": reading.confidence,
     });
     let mut overlay = screen.image.clone();
@@ -166,8 +161,7 @@ impl Game for Enclose {
         let (solved, walls) = solve_level(&open, opts);
         let target: BTreeSet<[usize; 2]> = walls.into_iter().collect();
         let plan = if solved.status == Status::Unsolvable {
-            let (x, y, w, h) = reading.geometry.board;
-            Plan::new(screen.rect_to_screen(x, y, w, h))
+            Plan::new(screen.rect_to_screen(reading.geometry.board))
         } else {
             play::plan(&reading, &target, screen)
         };

@@ -23,16 +23,15 @@ pub fn placed_walls(reading: &Reading) -> BTreeSet<[usize; 2]> {
 
 /// Plans the clicks that turn the walls on the board into `target`.
 pub fn plan(reading: &Reading, target: &BTreeSet<[usize; 2]>, screen: &Screen) -> Plan {
-    let (x, y, w, h) = reading.geometry.board;
-    let mut plan = Plan::new(screen.rect_to_screen(x, y, w, h));
+    let mut plan = Plan::new(screen.rect_to_screen(reading.geometry.board));
     let placed = placed_walls(reading);
     // A click is a toggle on the tile's own cell: a drag would paint every tile it crosses.
     for &[r, c] in placed.difference(target) {
-        let at = screen.to_screen(reading.tile_centre(r, c));
+        let at = screen.to_screen(reading.geometry.centre(r, c));
         plan.push(Action::Click { at }, format!("remove wall ({r},{c})"));
     }
     for &[r, c] in target.difference(&placed) {
-        let at = screen.to_screen(reading.tile_centre(r, c));
+        let at = screen.to_screen(reading.geometry.centre(r, c));
         plan.push(Action::Click { at }, format!("wall ({r},{c})"));
     }
     plan

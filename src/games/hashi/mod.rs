@@ -86,7 +86,6 @@ fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Sca
         }
         reading.puzzle.max_bridges = m;
     }
-    let g = &reading.geometry;
     let json = json!({
         "game": "hashi",
         "style": reading.style,
@@ -95,11 +94,7 @@ fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Sca
         "rows": reading.puzzle.rows(),
         "puzzle": format::to_canonical(&reading.puzzle),
         "game_id": format::to_game_id(&reading.puzzle),
-        "geometry": {
-            "origin": [g.origin.x, g.origin.y],
-            "pitch": g.pitch,
-            "board": [g.board.0, g.board.1, g.board.2, g.board.3],
-        },
+        "geometry": reading.geometry,
         "bridges": bridges_json(&reading.bridges),
         "confidence": reading.confidence,
     });
@@ -164,10 +159,7 @@ impl Game for Hashi {
         solved.json["max_bridges"] = json!(reading.puzzle.max_bridges);
         let plan = match &target {
             Some(t) => play::plan(&reading, t, screen)?,
-            None => {
-                let (x, y, w, h) = reading.geometry.board;
-                Plan::new(screen.rect_to_screen(x, y, w, h))
-            }
+            None => Plan::new(screen.rect_to_screen(reading.geometry.board)),
         };
         Ok(Prepared {
             scanned,

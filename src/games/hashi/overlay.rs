@@ -19,13 +19,18 @@ const BRIDGE: [Rgba<u8>; 3] = [
 
 pub fn draw(img: &mut RgbaImage, reading: &Reading) {
     let g = &reading.geometry;
-    let (bx, by, bw, bh) = g.board;
+    let crate::rect::Rect {
+        x: bx,
+        y: by,
+        w: bw,
+        h: bh,
+    } = g.board;
     if bw >= 1.0 && bh >= 1.0 {
         let rect = Rect::at(bx.round() as i32, by.round() as i32).of_size(bw as u32, bh as u32);
         draw_hollow_rect_mut(img, rect, BOARD);
     }
-    let r = (g.pitch * 0.45).max(3.0) as i32;
-    let label = ((g.pitch / 24.0).round() as i64).max(1);
+    let r = (g.pitch() * 0.45).max(3.0) as i32;
+    let label = ((g.pitch() / 24.0).round() as i64).max(1);
     for island in &reading.puzzle.islands {
         let c = g.centre(island.at.row, island.at.col);
         let (x, y) = (c.x.round() as i32, c.y.round() as i32);
@@ -40,9 +45,9 @@ pub fn draw(img: &mut RgbaImage, reading: &Reading) {
             label,
         );
     }
-    let gap = (g.pitch / 8.0).max(2.0) as f32;
+    let gap = (g.pitch() / 8.0).max(2.0) as f32;
     // Thick enough to see over the app's own lines, thin enough to keep doubles apart.
-    let thick = ((g.pitch / 24.0).round() as i32).clamp(1, 4);
+    let thick = ((g.pitch() / 24.0).round() as i32).clamp(1, 4);
     for b in &reading.bridges {
         let (p, q) = (g.centre(b.a.row, b.a.col), g.centre(b.b.row, b.b.col));
         let colour = BRIDGE[(b.count as usize).saturating_sub(1).min(BRIDGE.len() - 1)];
@@ -71,8 +76,9 @@ pub fn draw(img: &mut RgbaImage, reading: &Reading) {
 mod tests {
     use super::*;
     use crate::games::hashi::model::{Bridge, Cell, Island, Puzzle};
-    use crate::games::hashi::vision::{Geometry, Style};
+    use crate::games::hashi::vision::Style;
     use crate::screen::PixelPoint;
+    use crate::vision::geometry::Geometry;
 
     #[test]
     fn marks_islands_and_one_line_per_bridge() {
@@ -102,11 +108,11 @@ mod tests {
                 Bridge::new(cell(0, 0), cell(0, 2), 2),
                 Bridge::new(cell(0, 0), cell(2, 0), 1),
             ],
-            geometry: Geometry {
-                origin: PixelPoint { x: 20.0, y: 20.0 },
-                pitch: 40.0,
-                board: (0.0, 0.0, 120.0, 120.0),
-            },
+            geometry: Geometry::square(
+                PixelPoint { x: 20.0, y: 20.0 },
+                40.0,
+                crate::rect::Rect::new(0.0, 0.0, 120.0, 120.0),
+            ),
             style: Style::Sgt,
             confidence: 1.0,
         };

@@ -54,8 +54,7 @@ fn describe(c: &Change) -> String {
 /// Plans the moves that take the board from what `reading` shows to `target`.
 pub fn plan(reading: &Reading, target: &[Bridge], screen: &Screen) -> Result<Plan> {
     let g = &reading.geometry;
-    let (bx, by, bw, bh) = g.board;
-    let mut plan = Plan::new(screen.rect_to_screen(bx, by, bw, bh));
+    let mut plan = Plan::new(screen.rect_to_screen(g.board));
     let at = |c: Cell| screen.to_screen(g.centre(c.row, c.col));
     let todo = changes(&reading.puzzle, &reading.bridges, target);
     match reading.style {
@@ -174,9 +173,9 @@ pub fn differences(after: &Reading, puzzle: &Puzzle, target: &[Bridge]) -> Vec<S
 mod tests {
     use super::*;
     use crate::games::hashi::model::Island;
-    use crate::games::hashi::vision::Geometry;
     use crate::input::{Event, Recorder};
     use crate::plan::{execute, Pacing};
+    use crate::vision::geometry::Geometry;
 
     fn cell(row: usize, col: usize) -> Cell {
         Cell { row, col }
@@ -213,11 +212,11 @@ mod tests {
                 islands,
             },
             bridges: drawn,
-            geometry: Geometry {
-                origin: PixelPoint { x: 50.0, y: 50.0 },
-                pitch: 40.0,
-                board: (20.0, 20.0, 140.0, 140.0),
-            },
+            geometry: Geometry::square(
+                PixelPoint { x: 50.0, y: 50.0 },
+                40.0,
+                crate::rect::Rect::new(20.0, 20.0, 140.0, 140.0),
+            ),
             style,
             confidence: 1.0,
         }

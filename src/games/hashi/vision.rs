@@ -10,10 +10,13 @@
 
 use super::model::{Bridge, Bridges, Cell, Island, Puzzle};
 use crate::error::{Error, Region, Result};
+use crate::rect::Rect;
 use crate::screen::PixelPoint;
 use crate::vision::color::{blend_position, distance, is_red, luma, near};
-use crate::vision::components::{components, Component};
-use crate::vision::glyph::{self, best_match, Glyph, Ink, Template};
+use crate::vision::components::{components, Component, Connectivity};
+use crate::vision::geometry::Geometry;
+use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
+use crate::vision::lattice::axis_from_lines;
 use crate::vision::runs::runs;
 use image::{Rgba, RgbaImage};
 use std::sync::OnceLock;
@@ -26,26 +29,6 @@ pub enum Style {
     Sgt,
     /// The web Hashi game: click an island, then its neighbour.
     Web,
-}
-
-/// Where the grid sits in the image.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Geometry {
-    /// Centre of cell (row 0, col 0) in image pixels.
-    pub origin: PixelPoint,
-    /// Distance between neighbouring cell centres, in image pixels.
-    pub pitch: f64,
-    /// The board area in image pixels (x, y, w, h): every planned point must fall inside.
-    pub board: (f64, f64, f64, f64),
-}
-
-impl Geometry {
-    pub fn centre(&self, row: usize, col: usize) -> PixelPoint {
-        PixelPoint {
-            x: self.origin.x + col as f64 * self.pitch,
-            y: self.origin.y + row as f64 * self.pitch,
-        }
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -239,7 +222,7 @@ fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
             test(*img.get_pixel(x as u32, y as u32))
         })
         .collect();
-    components(&mask, w)
+    components(&mask, w, Connectivity::Four)
         .into_iter()
         .map(|c| Component {
             count: c.count,
@@ -273,10 +256,10 @@ fn reach(
 
 fn region_around((cx, cy): (f64, f64), half: f64) -> Region {
     Region {
-        x: (cx - half).round() as i64,
-        y: (cy - half).round() as i64,
-        w: (2.0 * half).round().max(1.0) as u32,
-        h: (2.0 * half).round().max(1.0) as u32,
+        x: (cx - half).round() as i32,
+        y: (cy - half).round() as i32,
+        w: (2.0 * half).round().max(1.0) as i32,
+        h: (2.0 * half).round().max(1.0) as i32,
     }
 }
 
@@ -402,14 +385,14 @@ fn locate_sgt(img: &RgbaImage) -> Option<Located> {
             }
         })
         .collect();
-    let geometry = Geometry {
-        origin: PixelPoint {
+    let geometry = Geometry::square(
+        PixelPoint {
             x: gx as f64 + ts,
             y: gy as f64 + ts,
         },
-        pitch: ts,
-        board: (gx as f64, gy as f64, gw as f64, gh as f64),
-    };
+        ts,
+        Rect::new(gx as f64, gy as f64, gw as f64, gh as f64),
+    );
     Some(Located {
         style: Style::Sgt,
         geometry,
@@ -475,14 +458,15 @@ fn locate_web(img: &RgbaImage) -> Option<Located> {
         return None;
     }
     let (cols, rows) = grid_profiles(img, &theme, &core);
-    let (Some((xl, px_)), Some((yl, py_))) = (
-        grid_lines(&cols, core.x0, rows.len() / 2),
-        grid_lines(&rows, core.y0, cols.len() / 2),
+    let (Some(x_lines), Some(y_lines)) = (
+        axis_from_lines(&cols, core.x0, rows.len() / 2),
+        axis_from_lines(&rows, core.y0, cols.len() / 2),
     ) else {
         return None;
     };
+    let (xl, yl) = (x_lines.start, y_lines.start);
     // Lines sit at the left/top edge of each cell; the outer edge has none.
-    let pitch = (px_ + py_) / 2.0;
+    let pitch = (x_lines.pitch + y_lines.pitch) / 2.0;
     // Bridges and islands along an edge row can cut a strip of surface off the largest area;
     // they are narrower than a third of a cell, so growth may jump that far.
     let area = grow(img, core, (pitch / 3.0) as usize, |p| {
@@ -518,16 +502,16 @@ fn locate_web(img: &RgbaImage) -> Option<Located> {
     if islands.len() < 2 {
         return None;
     }
-    let geometry = Geometry {
-        origin: PixelPoint { x: ox, y: oy },
+    let geometry = Geometry::square(
+        PixelPoint { x: ox, y: oy },
         pitch,
-        board: (
+        Rect::new(
             ox - pitch / 2.0,
             oy - pitch / 2.0,
             width as f64 * pitch,
             height as f64 * pitch,
         ),
-    };
+    );
     Some(Located {
         style: Style::Web,
         geometry,
@@ -601,34 +585,6 @@ fn grid_profiles(img: &RgbaImage, theme: &WebTheme, area: &Component) -> (Vec<us
     (cols, rows)
 }
 
-/// The first grid line's pixel position and the line spacing, from a profile whose entries
-/// each counted `samples` pixels; `start` is the profile's first pixel position.
-fn grid_lines(profile: &[usize], start: usize, samples: usize) -> Option<(f64, f64)> {
-    let lines: Vec<f64> = runs(profile.iter().map(|&n| n * 4 >= samples))
-        .into_iter()
-        .map(|(s, n)| (start + s) as f64 + (n as f64 - 1.0) / 2.0)
-        .collect();
-    if lines.len() < 2 {
-        return None;
-    }
-    let mut gaps: Vec<f64> = lines.windows(2).map(|w| w[1] - w[0]).collect();
-    gaps.sort_by(f64::total_cmp);
-    let typical = gaps[gaps.len() / 2];
-    if typical < 12.0 {
-        return None;
-    }
-    let total = lines[lines.len() - 1] - lines[0];
-    let n = (total / typical).round();
-    // Every gap must be a whole number of cells, or these are not grid lines.
-    if lines
-        .windows(2)
-        .any(|w| ((w[1] - w[0]) / typical - ((w[1] - w[0]) / typical).round()).abs() > 0.1)
-    {
-        return None;
-    }
-    Some((lines[0], total / n))
-}
-
 fn web_fill(img: &RgbaImage, c: (f64, f64), pitch: f64, theme: &WebTheme) -> Fill {
     let mut votes = [0usize; 3];
     for k in 0..RING_SAMPLES {
@@ -666,10 +622,6 @@ fn web_fill(img: &RgbaImage, c: (f64, f64), pitch: f64, theme: &WebTheme) -> Fil
 // ---------------------------------------------------------------- reading
 
 fn templates(style: Style) -> &'static [(String, Glyph)] {
-    #[derive(serde::Deserialize)]
-    struct File {
-        templates: Vec<Template>,
-    }
     static SGT: OnceLock<Vec<(String, Glyph)>> = OnceLock::new();
     static WEB: OnceLock<Vec<(String, Glyph)>> = OnceLock::new();
     let (cell, text) = match style {
@@ -683,13 +635,9 @@ fn templates(style: Style) -> &'static [(String, Glyph)] {
         ),
     };
     cell.get_or_init(|| {
-        let file: File =
-            serde_json::from_str(text).expect("calibration JSON is embedded at build time");
-        file.templates
-            .iter()
-            .filter(|t| t.mask.len() == glyph::SIZE * glyph::SIZE)
-            .map(|t| (t.label.clone(), t.glyph()))
-            .collect()
+        TemplateSet::from_json(text)
+            .expect("calibration JSON is embedded at build time")
+            .glyphs()
     })
 }
 
@@ -712,7 +660,8 @@ fn read_numbers(located: &Located) -> Result<(Vec<u8>, f64)> {
         }
         let mut text = String::new();
         for g in &f.glyphs {
-            let m = best_match(g, templates).filter(|m| m.score >= MIN_GLYPH_SCORE);
+            let m = best_match(g, templates, Likeness::Coverage)
+                .filter(|m| m.score as f32 >= MIN_GLYPH_SCORE);
             let Some(m) = m else {
                 return Err(Error::vision(
                     Some(f.region),
@@ -722,7 +671,9 @@ fn read_numbers(located: &Located) -> Result<(Vec<u8>, f64)> {
                     ),
                 ));
             };
-            let sure = (m.margin / FULL_MARGIN).min((m.score - ZERO_SCORE) / SCORE_SPAN);
+            // Coverage is computed in f32; the thresholds were tuned in it.
+            let (score, margin) = (m.score as f32, m.margin as f32);
+            let sure = (margin / FULL_MARGIN).min((score - ZERO_SCORE) / SCORE_SPAN);
             worst = worst.min(sure.clamp(0.0, 1.0) as f64);
             text.push_str(&m.label);
         }
@@ -767,8 +718,8 @@ fn seen_between(img: &RgbaImage, located: &Located, a: Cell, b: Cell) -> Seen {
         (pa.y, pb.y, pa.x)
     };
     let (clear, half) = match located.style {
-        Style::Sgt => (SGT_RING_OUTER * g.pitch + 2.0, 0.45 * g.pitch),
-        Style::Web => (0.45 * g.pitch, 0.3 * g.pitch),
+        Style::Sgt => (SGT_RING_OUTER * g.pitch() + 2.0, 0.45 * g.pitch()),
+        Style::Web => (0.45 * g.pitch(), 0.3 * g.pitch()),
     };
     let (s0, s1) = (along0 + clear, along1 - clear);
     let positions: Vec<f64> = if s1 - s0 < 4.0 {
@@ -906,10 +857,10 @@ fn resolve_preview(
             let (pa, pb) = (g.centre(a.row, a.col), g.centre(b.row, b.col));
             Err(Error::vision(
                 Some(Region {
-                    x: pa.x.min(pb.x).round() as i64,
-                    y: pa.y.min(pb.y).round() as i64,
-                    w: (pa.x - pb.x).abs().round().max(1.0) as u32,
-                    h: (pa.y - pb.y).abs().round().max(1.0) as u32,
+                    x: pa.x.min(pb.x).round() as i32,
+                    y: pa.y.min(pb.y).round() as i32,
+                    w: (pa.x - pb.x).abs().round().max(1.0) as i32,
+                    h: (pa.y - pb.y).abs().round().max(1.0) as i32,
                 }),
                 "a bridge under the mouse hides its count and the islands do not tell it",
             ))
@@ -1139,7 +1090,12 @@ mod tests {
     }
 
     fn assert_geometry_holds(name: &str, r: &Reading) {
-        let (bx, by, bw, bh) = r.geometry.board;
+        let Rect {
+            x: bx,
+            y: by,
+            w: bw,
+            h: bh,
+        } = r.geometry.board;
         for i in &r.puzzle.islands {
             let c = r.geometry.centre(i.at.row, i.at.col);
             assert!(
@@ -1199,7 +1155,7 @@ mod tests {
         let r = recognize(&img).unwrap();
         let island = r.puzzle.islands[0].at;
         let c = r.geometry.centre(island.row, island.col);
-        let half = (r.geometry.pitch * 0.2) as i64;
+        let half = (r.geometry.pitch() * 0.2) as i64;
         for y in c.y as i64 - half..=c.y as i64 + half {
             for x in c.x as i64 - half / 2..=c.x as i64 + half / 2 {
                 img.put_pixel(x as u32, y as u32, Rgba([0, 0, 0, 255]));
@@ -1209,8 +1165,8 @@ mod tests {
             Err(Error::Vision {
                 region: Some(reg), ..
             }) => {
-                assert!(reg.x as f64 <= c.x && c.x <= (reg.x + reg.w as i64) as f64);
-                assert!(reg.y as f64 <= c.y && c.y <= (reg.y + reg.h as i64) as f64);
+                assert!(reg.x as f64 <= c.x && c.x <= (reg.x + reg.w) as f64);
+                assert!(reg.y as f64 <= c.y && c.y <= (reg.y + reg.h) as f64);
             }
             other => panic!("expected an error at the blotted island, got {other:?}"),
         }
@@ -1227,11 +1183,11 @@ mod tests {
         };
         let located = |fa, fb| Located {
             style: Style::Web,
-            geometry: Geometry {
-                origin: PixelPoint { x: 10.0, y: 10.0 },
-                pitch: 20.0,
-                board: (0.0, 0.0, 60.0, 20.0),
-            },
+            geometry: Geometry::square(
+                PixelPoint { x: 10.0, y: 10.0 },
+                20.0,
+                crate::rect::Rect::new(0.0, 0.0, 60.0, 20.0),
+            ),
             width: 3,
             height: 1,
             islands: vec![found(c(0, 0), fa), found(c(0, 2), fb)],
@@ -1292,7 +1248,7 @@ mod tests {
         // Island (0,0) sits one tile in from the canvas, which starts below the 25 px menu bar.
         assert_eq!(r.geometry.origin.x, at.0 as f64 + ts);
         assert_eq!(r.geometry.origin.y, at.1 as f64 + 25.0 + ts);
-        assert_eq!(r.geometry.pitch, ts);
+        assert_eq!(r.geometry.pitch(), ts);
         assert_eq!(r.puzzle, alone.puzzle);
         assert_eq!(r.bridges, alone.bridges);
     }
@@ -1315,7 +1271,7 @@ mod tests {
             let twice = recognize(&big).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(seen(&twice), *truth, "{name}");
             assert!(
-                (twice.geometry.pitch - 2.0 * once.geometry.pitch).abs() < 0.51,
+                (twice.geometry.pitch() - 2.0 * once.geometry.pitch()).abs() < 0.51,
                 "{name}"
             );
         }
@@ -1391,6 +1347,7 @@ mod tests {
 mod calibrate {
     use super::tests::corpus_for_calibration;
     use super::*;
+    use crate::vision::glyph::{self, Template};
     use std::collections::BTreeMap;
 
     #[test]
@@ -1428,12 +1385,16 @@ mod calibrate {
                 .iter()
                 .map(|(label, gs)| Template::from_glyph(label, gs.len(), &Glyph::mean(gs).unwrap()))
                 .collect();
-            let json = serde_json::json!({ "size": glyph::SIZE, "templates": templates });
+            let set = TemplateSet {
+                width: glyph::SIZE,
+                height: glyph::SIZE,
+                templates,
+            };
             let path = format!(
                 "{}/calibration/hashi/{key}_digits.json",
                 env!("CARGO_MANIFEST_DIR")
             );
-            std::fs::write(&path, serde_json::to_string(&json).unwrap() + "\n").unwrap();
+            std::fs::write(&path, set.to_json()).unwrap();
             eprintln!(
                 "{path}: {:?}",
                 digits.iter().map(|(l, g)| (l, g.len())).collect::<Vec<_>>()

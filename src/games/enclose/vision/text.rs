@@ -1,0 +1,189 @@
+//! The text under the board: the "Walls: left/budget" counter on the left and the "Score:"
+//! line on the right, in the game's handwriting font. Text pixels are grouped into glyphs
+//! (8-connected, columns that overlap merged, so a colon stays whole), each stretched to a
+//! 12×18 mask and matched against `calibration/enclose/glyphs.json` with a one-cell stroke
+//! tolerance.
+
+use super::Board;
+use crate::vision::color::{rgb, Rgb};
+use crate::vision::components::{components, Connectivity};
+use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
+use image::RgbaImage;
+use std::sync::OnceLock;
+
+/// The stretched glyph's size.
+pub(super) const GW: usize = 12;
+pub(super) const GH: usize = 18;
+/// A glyph less alike than this to its best template, or less than `LEAD` ahead of the best
+/// template of another character, stays unread.
+const MIN_SCORE: f64 = 0.85;
+const LEAD: f64 = 0.05;
+
+fn templates() -> &'static [(String, Glyph)] {
+    static G: OnceLock<Vec<(String, Glyph)>> = OnceLock::new();
+    G.get_or_init(|| {
+        TemplateSet::from_json(include_str!("../../../../calibration/enclose/glyphs.json"))
+            .expect("calibration JSON is embedded at build time")
+            .glyphs()
+    })
+}
+
+/// One group of text pixels: its box (x0, y0, x1, y1 inclusive, relative to the rectangle)
+/// and its stretched glyph.
+pub(super) struct GlyphBox {
+    pub(super) box_: [usize; 4],
+    pub(super) glyph: Glyph,
+}
+
+/// The glyphs in a rectangle of the picture, left to right; `ink` tells text pixels.
+pub(super) fn glyph_boxes(
+    img: &RgbaImage,
+    [x0, y0, x1, y1]: [u32; 4],
+    ink: fn(Rgb) -> bool,
+) -> Vec<GlyphBox> {
+    let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let patch = Ink {
+        width: w,
+        height: h,
+        on: (0..w * h)
+            .map(|k| ink(rgb(*img.get_pixel(x0 + (k % w) as u32, y0 + (k / w) as u32))))
+            .collect(),
+    };
+    let mut boxes: Vec<[usize; 4]> = components(&patch.on, w, Connectivity::Eight)
+        .into_iter()
+        .map(|c| [c.x0, c.y0, c.x1, c.y1])
+        .collect();
+    boxes.sort_by_key(|b| b[0]);
+    let mut merged: Vec<[usize; 4]> = Vec::new();
+    for b in boxes {
+        match merged.last_mut() {
+            Some(m) if b[0] <= m[2] => {
+                *m = [
+                    m[0].min(b[0]),
+                    m[1].min(b[1]),
+                    m[2].max(b[2]),
+                    m[3].max(b[3]),
+                ]
+            }
+            _ => merged.push(b),
+        }
+    }
+    merged
+        .into_iter()
+        .map(|b| GlyphBox {
+            box_: b,
+            glyph: patch.stretch((b[0], b[1], b[2], b[3]), GW, GH),
+        })
+        .collect()
+}
+
+/// The glyphs of `glyph_boxes`, less groups under 4 pixels tall (specks).
+pub(super) fn text_glyphs(img: &RgbaImage, rect: [u32; 4], ink: fn(Rgb) -> bool) -> Vec<Glyph> {
+    glyph_boxes(img, rect, ink)
+        .into_iter()
+        .filter(|g| g.box_[3] - g.box_[1] >= 4)
+        .map(|g| g.glyph)
+        .collect()
+}
+
+fn match_glyph(g: &Glyph) -> Option<(char, f64)> {
+    let m = best_match(g, templates(), Likeness::NearStroke)?;
+    let ch = m.label.chars().next()?;
+    (m.score >= MIN_SCORE && m.margin >= LEAD).then_some((ch, m.score))
+}
+
+/// The "Walls: left/budget" counter under the board's left half, read right to left:
+/// digits, a slash, digits. `None` unless every one of those glyphs matches a template.
+pub(super) fn read_counter(
+    img: &RgbaImage,
+    board: &Board,
+    rows: usize,
+    cols: usize,
+) -> Option<(u32, u32, f64)> {
+    let p = board.y.pitch;
+    let bottom = board.y.start + rows as f64 * p;
+    let y0 = (bottom + 0.05 * p).max(0.0) as u32;
+    let y1 = ((bottom + 1.3 * p) as u32).min(img.height());
+    let x0 = (board.x.start - 0.2 * p).max(0.0) as u32;
+    let x1 = ((board.x.start + board.x.pitch * cols as f64 * 0.5) as u32).min(img.width());
+    if y1 <= y0 + 4 || x1 <= x0 + 4 {
+        return None;
+    }
+    let gs = text_glyphs(img, [x0, y0, x1, y1], super::is_white);
+    let read: Vec<Option<(char, f64)>> = gs.iter().map(match_glyph).collect();
+    let slash = read.iter().rposition(|g| g.is_some_and(|g| g.0 == '/'))?;
+    let number = |range: &[Option<(char, f64)>]| -> Option<(u32, f64)> {
+        let mut v = 0u32;
+        let mut score = 1.0f64;
+        for g in range {
+            let (ch, s) = (*g)?;
+            v = v * 10 + ch.to_digit(10)?;
+            score = score.min(s);
+        }
+        (!range.is_empty()).then_some((v, score))
+    };
+    let budget = number(&read[slash + 1..])?;
+    let start = read[..slash]
+        .iter()
+        .rposition(|g| !g.is_some_and(|g| g.0.is_ascii_digit()))
+        .map_or(0, |i| i + 1);
+    let left = number(&read[start..slash])?;
+    Some((left.0, budget.0, left.1.min(budget.1)))
+}
+
+/// What the page's "Score:" line shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShownScore {
+    /// The pen's score.
+    Value(i32),
+    /// "N/A": the horse is not enclosed.
+    NotEnclosed,
+}
+
+/// The score under the board's right half: the value is written in gold after a white
+/// "Score:". A leading minus (costly walls) is a flat stroke, too low for a glyph of its own,
+/// so it is told by its shape. `None` unless every glyph is read.
+pub(super) fn read_score(
+    img: &RgbaImage,
+    board: &Board,
+    rows: usize,
+    cols: usize,
+) -> Option<(ShownScore, f64)> {
+    let p = board.y.pitch;
+    let bottom = board.y.start + rows as f64 * p;
+    let y0 = (bottom + 0.05 * p).max(0.0) as u32;
+    let y1 = ((bottom + 1.3 * p) as u32).min(img.height());
+    let x0 = (board.x.start + board.x.pitch * cols as f64 * 0.5).max(0.0) as u32;
+    let x1 = ((board.x.start + board.x.pitch * (cols as f64 + 0.3)) as u32).min(img.width());
+    if y1 <= y0 + 4 || x1 <= x0 + 4 {
+        return None;
+    }
+    let gs = glyph_boxes(img, [x0, y0, x1, y1], super::is_gold);
+    let tall = gs.iter().map(|g| g.box_[3] - g.box_[1]).max()?;
+    if tall < 6 {
+        return None;
+    }
+    let mut it = gs.iter().peekable();
+    let negative = it.next_if(|g| {
+        let (w, h) = (g.box_[2] - g.box_[0], g.box_[3] - g.box_[1]);
+        w >= 2 * h.max(1) && h * 3 <= tall
+    });
+    let read: Vec<Option<(char, f64)>> = it
+        .filter(|g| g.box_[3] - g.box_[1] >= 4)
+        .map(|g| match_glyph(&g.glyph))
+        .collect();
+    if negative.is_none() && read.len() == 3 && read[1].is_some_and(|g| g.0 == '/') {
+        // "N/A": the letters have no templates, the slash between them does.
+        return Some((ShownScore::NotEnclosed, read[1]?.1));
+    }
+    let (mut v, mut score) = (0i32, 1.0f64);
+    for g in &read {
+        let (ch, s) = (*g)?;
+        v = v.checked_mul(10)?.checked_add(ch.to_digit(10)? as i32)?;
+        score = score.min(s);
+    }
+    (!read.is_empty()).then_some((
+        ShownScore::Value(if negative.is_some() { -v } else { v }),
+        score,
+    ))
+}

@@ -1,0 +1,198 @@
+//! Every tile is pixel art on a 16×16 grid, so each is sampled at its 16×16 sub-pixel centres
+//! and told apart against the picture's own colours (captures differ in colour): grass, water,
+//! a wall, or a sprite, matched against the silhouettes in `calibration/enclose/sprites.json`.
+
+use super::portals::portal_colour;
+use super::{is_gold, Board};
+use crate::error::{Error, Result};
+use crate::vision::color::{dominant, euclidean, pixel_at, saturation, Rgb};
+use crate::vision::glyph::{Glyph, Likeness, TemplateSet};
+use image::RgbaImage;
+use std::sync::OnceLock;
+
+/// Sub-pixels per tile side: the art's own resolution.
+pub(super) const SUB: usize = 16;
+/// A tile's colour samples, row-major.
+pub(super) type Tile = [Rgb; SUB * SUB];
+/// A sprite whose best template overlaps less than this is unknown, and refused.
+const MIN_OVERLAP: f64 = 0.45;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Class {
+    Grass,
+    Water,
+    Wall,
+    Horse,
+    Cherry,
+    Bees,
+    Portal(Rgb),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Sprite {
+    Horse,
+    Cherry,
+    Bees,
+    Portal,
+}
+
+fn sprites() -> &'static [(Sprite, Glyph)] {
+    static T: OnceLock<Vec<(Sprite, Glyph)>> = OnceLock::new();
+    T.get_or_init(|| {
+        TemplateSet::from_json(include_str!("../../../../calibration/enclose/sprites.json"))
+            .expect("calibration JSON is embedded at build time")
+            .glyphs()
+            .into_iter()
+            .filter_map(|(label, g)| {
+                let sprite = match label.as_str() {
+                    "horse" => Sprite::Horse,
+                    "cherry" => Sprite::Cherry,
+                    "bees" => Sprite::Bees,
+                    "portal" => Sprite::Portal,
+                    _ => return None,
+                };
+                Some((sprite, g))
+            })
+            .collect()
+    })
+}
+
+/// The tile's samples at its sub-pixel centres.
+pub(super) fn sample(img: &RgbaImage, board: &Board, r: usize, c: usize) -> Tile {
+    let mut out = [[0u8; 3]; SUB * SUB];
+    let (x0, y0) = (
+        board.x.start + c as f64 * board.x.pitch,
+        board.y.start + r as f64 * board.y.pitch,
+    );
+    for j in 0..SUB {
+        for i in 0..SUB {
+            out[j * SUB + i] = pixel_at(
+                img,
+                x0 + (i as f64 + 0.5) * board.x.pitch / SUB as f64,
+                y0 + (j as f64 + 0.5) * board.y.pitch / SUB as f64,
+            );
+        }
+    }
+    out
+}
+
+/// The grass colour: the one most samples of the whole board share.
+pub(super) fn grass_of(tiles: &[Tile]) -> Rgb {
+    dominant(tiles.iter().flat_map(|t| t.iter().copied()), 5).0
+}
+
+/// What the tiles show.
+pub(super) struct Classified {
+    pub(super) class: Vec<Class>,
+    /// The weakest sprite match.
+    pub(super) confidence: f64,
+    /// A pen (wheat-filled tiles) is shown.
+    pub(super) enclosed: bool,
+}
+
+fn share(t: &[Rgb], f: &dyn Fn(Rgb) -> bool) -> f64 {
+    t.iter().filter(|&&p| f(p)).count() as f64 / t.len().max(1) as f64
+}
+
+/// Classifies every tile; a tile that is neither grass nor water, or whose sprite matches no
+/// template, is an error naming it.
+pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Classified> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let near_grass = |p: Rgb| euclidean(p, grass) <= 40.0;
+    let stone = |p: Rgb| saturation(p) <= 12 && euclidean(p, grass) >= 60.0;
+    let half = SUB * SUB / 2;
+
+    let wall: Vec<bool> = tiles
+        .iter()
+        .map(|t| share(&t[..half], &stone) >= 0.55 && share(&t[half..], &stone) >= 0.55)
+        .collect();
+    let mut class = vec![Class::Grass; rows * cols];
+    let mut confidence = 1.0f64;
+    let mut enclosed = false;
+    // A wall sprite overhangs the lower half of the tile above it.
+    let visible = |k: usize| {
+        if k / cols + 1 < rows && wall[k + cols] {
+            SUB / 2
+        } else {
+            SUB
+        }
+    };
+    // Water is the usual non-grass colour of the tiles that are mostly not grass (nor wheat).
+    let not_grass: Vec<Rgb> = (0..rows * cols)
+        .filter(|&k| !wall[k])
+        .map(|k| &tiles[k][..visible(k) * SUB])
+        .filter(|t| share(t, &near_grass) < 0.5 && share(t, &is_gold) < 0.35)
+        .flat_map(|t| t.iter().copied().filter(|&p| !near_grass(p)))
+        .collect();
+    let water = (!not_grass.is_empty())
+        .then(|| dominant(not_grass.iter().copied(), 4).0)
+        .filter(|&w| euclidean(w, grass) >= 45.0);
+    let near_water = |p: Rgb| water.is_some_and(|w| euclidean(p, w) <= 50.0);
+    for k in 0..rows * cols {
+        let (r, c) = (k / cols, k % cols);
+        if wall[k] {
+            class[k] = Class::Wall;
+            continue;
+        }
+        let visible_rows = visible(k);
+        let t = &tiles[k][..visible_rows * SUB];
+        let wheat = share(t, &is_gold) >= 0.35;
+        enclosed |= wheat;
+        let background = if wheat {
+            dominant(t.iter().copied().filter(|&p| is_gold(p)), 4).0
+        } else if share(t, &near_grass) >= 0.5 {
+            grass
+        } else if share(t, &near_water) >= 0.3 {
+            class[k] = Class::Water;
+            continue;
+        } else if euclidean(dominant(t.iter().copied(), 4).0, grass) <= 40.0 {
+            // A rescaled capture blurs a sprite into its grass, but grass stays the dominant.
+            grass
+        } else {
+            return Err(Error::vision(
+                Some(board.tile_region(r, c)),
+                format!(
+                    "tile row {r} col {c}: neither grass nor water (colour {:?})",
+                    dominant(t.iter().copied(), 4).0
+                ),
+            ));
+        };
+        let mut mask = [false; SUB * SUB];
+        for (i, &p) in t.iter().enumerate() {
+            mask[i] = euclidean(p, background) > 62.0 && !(wheat && is_gold(p));
+        }
+        let on = (1..visible_rows.min(SUB - 1))
+            .flat_map(|y| (1..SUB - 1).map(move |x| y * SUB + x))
+            .filter(|&i| mask[i])
+            .count();
+        if on < 6 {
+            continue;
+        }
+        let seen = Glyph::from_mask(SUB, SUB, &mask);
+        let likeness = Likeness::InnerOverlap { rows: visible_rows };
+        // Of equally good templates the last one wins, as it always has here.
+        let (best, score) = sprites()
+            .iter()
+            .map(|(sprite, t)| (*sprite, likeness.score(&seen, t)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        if score < MIN_OVERLAP {
+            return Err(Error::vision(
+                Some(board.tile_region(r, c)),
+                format!("tile row {r} col {c}: unknown sprite (best match {best:?} at {score:.2})"),
+            ));
+        }
+        confidence = confidence.min(score);
+        class[k] = match best {
+            Sprite::Horse => Class::Horse,
+            Sprite::Cherry => Class::Cherry,
+            Sprite::Bees => Class::Bees,
+            Sprite::Portal => Class::Portal(portal_colour(t, &mask)),
+        };
+    }
+    Ok(Classified {
+        class,
+        confidence,
+        enclosed,
+    })
+}

@@ -1,0 +1,280 @@
+//! Evenly spaced grids: where the lines of a board's lattice start and how far apart they are,
+//! along one axis at a time. Two sources, because boards draw their grid two ways: as solid
+//! lines of a known colour (counted per column or row by the caller) or as thin bright ridges
+//! between tiles of art, found here from brightness alone.
+
+use super::color::brightness;
+use super::runs::runs;
+use image::{Rgba, RgbaImage};
+
+/// Grid lines along one axis: the first line's position, the spacing, and the number of cells
+/// between the first and the last line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Axis {
+    pub start: f64,
+    pub pitch: f64,
+    pub cells: usize,
+}
+
+impl Axis {
+    /// Where the lattice ends: the last line's position.
+    pub fn end(&self) -> f64 {
+        self.start + self.pitch * self.cells as f64
+    }
+}
+
+/// Per position along one axis, how many pixels sit on a thin bright ridge across that axis.
+/// Grid lines run the whole board, so a few hundred lines of pixels the other way suffice.
+pub fn ridge_profile(img: &RgbaImage, across_x: bool) -> Vec<u32> {
+    const D: usize = 2;
+    const T: i16 = 6;
+    const SAMPLED: usize = 384;
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let raw = img.as_raw();
+    let lum_at = |x: usize, y: usize| {
+        let o = (y * w + x) * 4;
+        brightness(Rgba([raw[o], raw[o + 1], raw[o + 2], 255]))
+    };
+    let (n, m) = if across_x { (w, h) } else { (h, w) };
+    // Lines of pixels to sample across the other axis: blocks of neighbours, so a sampled column
+    // costs few cache lines per image row.
+    const BLOCK: usize = 16;
+    let picks: Vec<usize> = if m <= SAMPLED {
+        (0..m).collect()
+    } else {
+        let blocks = SAMPLED / BLOCK;
+        (0..blocks)
+            .flat_map(|b| (0..BLOCK).map(move |o| b * (m - BLOCK) / (blocks - 1) + o))
+            .collect()
+    };
+    // Luminance as lines[j][i], filled in row order so memory is read sequentially.
+    let lines: Vec<Vec<i16>> = if across_x {
+        picks
+            .iter()
+            .map(|&y| (0..n).map(|x| lum_at(x, y)).collect())
+            .collect()
+    } else {
+        let mut t = vec![Vec::with_capacity(n); picks.len()];
+        for y in 0..n {
+            for (j, &x) in picks.iter().enumerate() {
+                t[j].push(lum_at(x, y));
+            }
+        }
+        t
+    };
+    let mut s = vec![0u32; n];
+    for line in &lines {
+        for i in 0..n {
+            let side = match (i.checked_sub(D), (i + D < n).then_some(i + D)) {
+                (Some(a), Some(b)) => line[a].max(line[b]),
+                (Some(a), None) | (None, Some(a)) => line[a],
+                (None, None) => continue,
+            };
+            if line[i] - side >= T {
+                s[i] += 1;
+            }
+        }
+    }
+    s
+}
+
+/// The lattice along a profile of ridge counts: the longest chain of evenly spaced ridges (one
+/// missing ridge bridged, since a sprite can hide a line), fitted by least squares, with a
+/// tile the crop cut the outer line off counted in.
+pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
+    let max = *s.iter().max()?;
+    if max < 20 {
+        return None;
+    }
+    let thr = (max / 4).max(10);
+    let mut cands: Vec<(f64, f64)> = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] < thr {
+            i += 1;
+            continue;
+        }
+        let (mut sw, mut sx, mut top) = (0.0, 0.0, 0u32);
+        while i < s.len() && s[i] >= thr {
+            sw += s[i] as f64;
+            sx += s[i] as f64 * i as f64;
+            top = top.max(s[i]);
+            i += 1;
+        }
+        cands.push((sx / sw, top as f64));
+    }
+    // Busy pictures give many short ridges; the pair search below is quadratic in them.
+    const MAX_CANDS: usize = 400;
+    if cands.len() > MAX_CANDS {
+        cands.sort_by(|a, b| b.1.total_cmp(&a.1));
+        cands.truncate(MAX_CANDS);
+        cands.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    // Chains of (candidate, line index); one missing line is bridged (a sprite can hide it).
+    let mut best: Option<(f64, Vec<(usize, usize)>)> = None;
+    for a in 0..cands.len() {
+        for b in a + 1..cands.len() {
+            let d = cands[b].0 - cands[a].0;
+            if d < 8.0 {
+                continue;
+            }
+            let tol = (d * 0.05).max(2.0);
+            let mut chain = vec![(a, 0), (b, 1)];
+            let mut pitch = d;
+            'grow: loop {
+                let (last, idx) = *chain.last().unwrap();
+                for step in 1..=2 {
+                    let want = cands[last].0 + step as f64 * pitch;
+                    let hit = (last + 1..cands.len())
+                        .take_while(|&k| cands[k].0 <= want + tol)
+                        .find(|&k| (cands[k].0 - want).abs() <= tol);
+                    if let Some(k) = hit {
+                        chain.push((k, idx + step));
+                        pitch = (cands[k].0 - cands[a].0) / (idx + step) as f64;
+                        continue 'grow;
+                    }
+                }
+                break;
+            }
+            if chain.len() < 4 {
+                continue;
+            }
+            let score: f64 = chain.iter().map(|&(k, _)| cands[k].1).sum();
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, chain));
+            }
+        }
+    }
+    let (_, mut chain) = best?;
+    // Text or a sprite edge that happens to sit a pitch beyond the board is no grid line: grid
+    // lines are about as long as each other.
+    let mut strengths: Vec<f64> = chain.iter().map(|&(k, _)| cands[k].1).collect();
+    strengths.sort_by(f64::total_cmp);
+    let median = strengths[strengths.len() / 2];
+    while chain.len() > 2 && cands[chain.last().unwrap().0].1 < 0.5 * median {
+        chain.pop();
+    }
+    while chain.len() > 2 && cands[chain[0].0].1 < 0.5 * median {
+        chain.remove(0);
+        let first = chain[0].1;
+        for c in chain.iter_mut() {
+            c.1 -= first;
+        }
+    }
+    if chain.len() < 4 {
+        return None;
+    }
+    // Least-squares line through (line index, position).
+    let n = chain.len() as f64;
+    let mi = chain.iter().map(|&(_, i)| i as f64).sum::<f64>() / n;
+    let mx = chain.iter().map(|&(k, _)| cands[k].0).sum::<f64>() / n;
+    let (mut sxy, mut sxx) = (0.0, 0.0);
+    for &(k, i) in &chain {
+        sxy += (i as f64 - mi) * (cands[k].0 - mx);
+        sxx += (i as f64 - mi).powi(2);
+    }
+    let pitch = sxy / sxx;
+    let mut start = mx - mi * pitch;
+    let mut tiles = chain.last().unwrap().1;
+    let len = s.len() as f64;
+    // A crop can cut the outer line off; a tile is still there if its whole width is.
+    let end = start + tiles as f64 * pitch;
+    if end + pitch > len - 1.5 && len - end >= 0.75 * pitch {
+        tiles += 1;
+    }
+    if start - pitch < 0.5 && start >= 0.75 * pitch {
+        start -= pitch;
+        tiles += 1;
+    }
+    Some(Axis {
+        start,
+        pitch,
+        cells: tiles,
+    })
+}
+
+/// The lattice along a profile of line-coloured pixel counts whose entries each counted
+/// `samples` pixels (a line covers at least a quarter of them); `start` is the profile's first
+/// pixel position. Every gap between lines must be a whole number of cells.
+pub fn axis_from_lines(profile: &[usize], start: usize, samples: usize) -> Option<Axis> {
+    let lines: Vec<f64> = runs(profile.iter().map(|&n| n * 4 >= samples))
+        .into_iter()
+        .map(|(s, n)| (start + s) as f64 + (n as f64 - 1.0) / 2.0)
+        .collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let mut gaps: Vec<f64> = lines.windows(2).map(|w| w[1] - w[0]).collect();
+    gaps.sort_by(f64::total_cmp);
+    let typical = gaps[gaps.len() / 2];
+    if typical < 12.0 {
+        return None;
+    }
+    let total = lines[lines.len() - 1] - lines[0];
+    let n = (total / typical).round();
+    // Every gap must be a whole number of cells, or these are not grid lines.
+    if lines
+        .windows(2)
+        .any(|w| ((w[1] - w[0]) / typical - ((w[1] - w[0]) / typical).round()).abs() > 0.1)
+    {
+        return None;
+    }
+    Some(Axis {
+        start: lines[0],
+        pitch: total / n,
+        cells: n as usize,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grey picture with bright one-pixel lines every `pitch` pixels from `start`, `n` lines.
+    fn lattice(size: u32, start: u32, pitch: u32, n: u32) -> RgbaImage {
+        RgbaImage::from_fn(size, size, |x, y| {
+            let on = |v: u32| v >= start && (v - start) % pitch == 0 && (v - start) / pitch < n;
+            if on(x) || on(y) {
+                Rgba([200, 200, 200, 255])
+            } else {
+                Rgba([60, 60, 60, 255])
+            }
+        })
+    }
+
+    #[test]
+    fn ridges_give_start_pitch_and_cells() {
+        let img = lattice(200, 17, 23, 7);
+        for across_x in [true, false] {
+            let axis = axis_from_ridges(&ridge_profile(&img, across_x)).unwrap();
+            assert!((axis.start - 17.0).abs() < 0.01, "{axis:?}");
+            assert!((axis.pitch - 23.0).abs() < 0.01, "{axis:?}");
+            assert_eq!(axis.cells, 6);
+            assert!((axis.end() - (17.0 + 6.0 * 23.0)).abs() < 0.01);
+        }
+    }
+
+    #[test]
+    fn a_flat_picture_has_no_ridges() {
+        let img = RgbaImage::from_pixel(100, 100, Rgba([90, 90, 90, 255]));
+        assert!(axis_from_ridges(&ridge_profile(&img, true)).is_none());
+    }
+
+    #[test]
+    fn lines_must_be_whole_cells_apart() {
+        // Lines 3 px wide; the one between 70 and 130 is missing (hidden), a gap of two cells.
+        let mut profile = vec![0usize; 140];
+        for c in [10, 40, 70, 130] {
+            for v in &mut profile[c - 1..=c + 1] {
+                *v = 8;
+            }
+        }
+        let axis = axis_from_lines(&profile, 5, 8).unwrap();
+        assert_eq!((axis.start, axis.pitch, axis.cells), (15.0, 30.0, 4));
+        // A line off the lattice makes it no grid.
+        for v in &mut profile[54..=56] {
+            *v = 8;
+        }
+        assert!(axis_from_lines(&profile, 0, 8).is_none());
+    }
+}
