@@ -27,8 +27,7 @@ pub struct EncloseOptions {
 
 /// `--variant` takes the names a puzzle file's header does.
 fn variant_arg(name: &str) -> std::result::Result<Variant, String> {
-    Variant::from_name(name.trim())
-        .ok_or_else(|| "use main, lovebirds, costlywalls, quarrel or lovers_quarrel".to_string())
+    format::parse_variant(name, "--variant", 1, 1).map_err(|e| e.to_string())
 }
 
 /// The round prints by the name the puzzle files use.
