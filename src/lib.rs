@@ -8,6 +8,7 @@ pub mod input;
 pub mod overlay;
 pub mod plan;
 pub mod rect;
+pub mod report;
 pub mod screen;
 pub mod session;
 pub mod vision;

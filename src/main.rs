@@ -2,14 +2,15 @@
 //! (0 done, 1 unsolvable / nothing to do, 2 error, 3 fail-safe abort).
 
 use anyhow::Context;
-use autoplayer::games::{GameKind, Options, Prepared, Status};
+use autoplayer::games::enclose::EncloseOptions;
+use autoplayer::games::hashi::HashiOptions;
+use autoplayer::games::{GameKind, Options};
 use autoplayer::input::EnigoMouse;
-use autoplayer::plan::{Action, Pacing};
+use autoplayer::plan::Pacing;
 use autoplayer::screen::{capture, Rect, Screen, Target};
-use autoplayer::session::{play_and_verify, Verification};
-use autoplayer::{overlay, Error};
+use autoplayer::session::PlayRun;
+use autoplayer::{overlay, report, Error};
 use clap::{Args, Parser, Subcommand};
-use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -106,18 +107,13 @@ struct SourceArgs {
     region: Option<String>,
 }
 
+/// Each game's own options; a game ignores the others'.
 #[derive(Args)]
 struct GameOptions {
-    /// enclose.horse: the wall budget, when the picture does not show it.
-    #[arg(long)]
-    budget: Option<u32>,
-    /// enclose.horse: the bonus round (lovebirds, costlywalls, quarrel).
-    #[arg(long)]
-    variant: Option<String>,
-    /// hashi: most bridges per pair of islands (1-4), when the picture does not show it.
-    /// Without it a Bridges board is tried with 2, then 3 and 4 if it has no solution.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
-    max_bridges: Option<u8>,
+    #[command(flatten)]
+    enclose: EncloseOptions,
+    #[command(flatten)]
+    hashi: HashiOptions,
 }
 
 impl SourceArgs {
@@ -146,9 +142,8 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
     };
     Ok(Options {
         timeout,
-        budget: g.budget,
-        variant: g.variant.clone(),
-        max_bridges: g.max_bridges,
+        enclose: g.enclose.clone(),
+        hashi: g.hashi.clone(),
     })
 }
 
@@ -200,7 +195,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 save_png(&scanned.overlay, path)?;
             }
             if json {
-                println!("{}", serde_json::to_string_pretty(&scanned.json)?);
+                println!("{}", report::to_pretty(&scanned.report)?);
             } else {
                 print!("{}", scanned.puzzle);
             }
@@ -217,11 +212,11 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let (text, source) = read_puzzle(&puzzle)?;
             let solved = game.solve(&text, &source, &options(&game_opts, timeout)?)?;
             if json {
-                println!("{}", serde_json::to_string(&solved.json)?);
+                println!("{}", report::to_line(&solved.report)?);
             } else {
                 print!("{}", solved.text);
             }
-            Ok(status_code(solved.status))
+            Ok(solved.status().exit_code())
         }
         Command::Play {
             game,
@@ -252,20 +247,11 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             if let Some(path) = &overlay {
                 save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;
             }
-            let code = status_code(prepared.solved.status);
-            let nothing_to_do = prepared.plan.actions.is_empty();
-            let play = code == 0 && !nothing_to_do && !dry_run && !from_file;
+            let mut run = PlayRun::new(game.name(), &prepared, dry_run || from_file);
             if !json {
-                print_plan_text(&prepared);
+                print!("{}", run.plan_text());
             }
-            let mut report = json!({
-                "game": game.name(),
-                "scan": prepared.scanned.json,
-                "solve": prepared.solved.json,
-                "plan": &prepared.plan,
-                "played": false,
-            });
-            if play {
+            if run.will_play() {
                 let pacing = Pacing {
                     pause_ms,
                     ..Pacing::default()
@@ -274,73 +260,15 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 let verify: Option<&dyn Fn() -> autoplayer::Result<Screen>> =
                     if no_verify { None } else { Some(&recapture) };
                 let mut mouse = EnigoMouse::new()?;
-                let outcome = play_and_verify(&prepared, &mut mouse, pacing, verify);
-                drop(mouse);
-                let failure = match outcome {
-                    Err(e) => Some(e),
-                    Ok(Verification::Differs(differences)) => {
-                        report["played"] = json!(true);
-                        report["differences"] = json!(differences);
-                        Some(Error::Verify(format!(
-                            "the board differs from the solution after play:\n  {}",
-                            differences.join("\n  ")
-                        )))
-                    }
-                    Ok(v) => {
-                        report["played"] = json!(true);
-                        report["verified"] = json!(v == Verification::Matches);
-                        if v == Verification::Matches && !json {
-                            println!("verified: the board shows the solution");
-                        }
-                        None
-                    }
-                };
-                if let Some(e) = failure {
-                    if json {
-                        report["error"] = json!(e.to_string());
-                        println!("{}", serde_json::to_string(&report)?);
-                    }
-                    return Err(e.into());
-                }
+                run.play(&mut mouse, pacing, verify);
             }
             if json {
-                println!("{}", serde_json::to_string(&report)?);
-            } else if nothing_to_do && code == 0 {
-                println!("nothing to do: the board already shows the solution");
-            } else if dry_run || from_file {
-                println!("dry run: the mouse was not moved");
+                println!("{}", report::to_line(run.report())?);
+            } else if let Some(line) = run.closing_line() {
+                println!("{line}");
             }
-            Ok(if code == 0 && nothing_to_do { 1 } else { code })
+            Ok(run.finish()?)
         }
-    }
-}
-
-fn print_plan_text(prepared: &Prepared) {
-    print!("{}\n{}", prepared.scanned.puzzle, prepared.solved.text);
-    let plan = &prepared.plan;
-    println!(
-        "plan: {} gesture(s) inside the board at {},{} {}x{}",
-        plan.actions.len(),
-        plan.board.x,
-        plan.board.y,
-        plan.board.w,
-        plan.board.h
-    );
-    for (i, (a, note)) in plan.actions.iter().zip(&plan.notes).enumerate() {
-        match a {
-            Action::Click { at } => println!("{:4}. click ({}, {})  {note}", i + 1, at.x, at.y),
-            Action::Drag { path } => {
-                let pts: Vec<String> = path.iter().map(|p| format!("({}, {})", p.x, p.y)).collect();
-                println!("{:4}. drag {}  {note}", i + 1, pts.join(" -> "));
-            }
-        }
-    }
-}
-
-fn status_code(status: Status) -> u8 {
-    match status {
-        Status::Solved | Status::Optimal => 0,
-        Status::Unsolvable | Status::GaveUp => 1,
     }
 }
 

@@ -1,10 +1,11 @@
-//! The end of `play`: carry out a prepared plan, then read the board again and compare it with
-//! the solution. Shared by the command line and the benchmark.
+//! The end of `play`: carry out a prepared plan, read the board again and compare it with the
+//! solution, and report what happened. Shared by the command line and the benchmark.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::Prepared;
 use crate::input::Mouse;
-use crate::plan::{execute, Pacing};
+use crate::plan::{execute, Action, Pacing};
+use crate::report::PlayReport;
 use crate::screen::Screen;
 use std::time::Duration;
 
@@ -46,14 +47,154 @@ pub fn play_and_verify(
     last.map(Verification::Differs)
 }
 
+/// One `play` from a prepared board on: whether to touch the mouse, what playing did, the
+/// report, the closing line and the exit code.
+pub struct PlayRun<'a> {
+    prepared: &'a Prepared,
+    report: PlayReport<'a>,
+    /// No mouse: `--dry-run`, or a picture read from a file.
+    dry_run: bool,
+    failure: Option<Error>,
+}
+
+impl<'a> PlayRun<'a> {
+    pub fn new(game: &'static str, prepared: &'a Prepared, dry_run: bool) -> PlayRun<'a> {
+        PlayRun {
+            prepared,
+            report: PlayReport {
+                game,
+                scan: &prepared.scanned.report,
+                solve: &prepared.solved.report,
+                plan: &prepared.plan,
+                played: false,
+                differences: None,
+                verified: None,
+                error: None,
+            },
+            dry_run,
+            failure: None,
+        }
+    }
+
+    fn solvable(&self) -> bool {
+        self.prepared.solved.status().exit_code() == 0
+    }
+
+    fn nothing_to_do(&self) -> bool {
+        self.prepared.plan.actions.is_empty()
+    }
+
+    /// The board has a solution, needs gestures, and the mouse may move.
+    pub fn will_play(&self) -> bool {
+        self.solvable() && !self.nothing_to_do() && !self.dry_run
+    }
+
+    /// What `play` prints before it touches anything: the puzzle, the solution, the plan.
+    pub fn plan_text(&self) -> String {
+        let Prepared {
+            scanned,
+            solved,
+            plan,
+            ..
+        } = self.prepared;
+        let mut out = format!(
+            "{}\n{}plan: {} gesture(s) inside the board at {},{} {}x{}\n",
+            scanned.puzzle,
+            solved.text,
+            plan.actions.len(),
+            plan.board.x,
+            plan.board.y,
+            plan.board.w,
+            plan.board.h
+        );
+        for (i, (a, note)) in plan.actions.iter().zip(&plan.notes).enumerate() {
+            let gesture = match a {
+                Action::Click { at } => format!("click ({}, {})", at.x, at.y),
+                Action::Drag { path } => {
+                    let pts: Vec<String> =
+                        path.iter().map(|p| format!("({}, {})", p.x, p.y)).collect();
+                    format!("drag {}", pts.join(" -> "))
+                }
+            };
+            out.push_str(&format!("{:4}. {gesture}  {note}\n", i + 1));
+        }
+        out
+    }
+
+    /// Plays the plan and, given a way to capture the board again, verifies it. Any failure is
+    /// kept for the report and [`PlayRun::finish`].
+    pub fn play(
+        &mut self,
+        mouse: &mut dyn Mouse,
+        pacing: Pacing,
+        recapture: Option<&dyn Fn() -> Result<Screen>>,
+    ) {
+        let failure = match play_and_verify(self.prepared, mouse, pacing, recapture) {
+            Err(e) => Some(e),
+            Ok(Verification::Differs(differences)) => {
+                let e = Error::Verify(format!(
+                    "the board differs from the solution after play:\n  {}",
+                    differences.join("\n  ")
+                ));
+                self.report.played = true;
+                self.report.differences = Some(differences);
+                Some(e)
+            }
+            Ok(v) => {
+                self.report.played = true;
+                self.report.verified = Some(v == Verification::Matches);
+                None
+            }
+        };
+        self.report.error = failure.as_ref().map(Error::to_string);
+        self.failure = failure;
+    }
+
+    pub fn report(&self) -> &PlayReport<'a> {
+        &self.report
+    }
+
+    /// The last line of the text output, when there is one to print.
+    pub fn closing_line(&self) -> Option<&'static str> {
+        if self.failure.is_some() {
+            None
+        } else if self.report.verified == Some(true) {
+            Some("verified: the board shows the solution")
+        } else if self.nothing_to_do() && self.solvable() {
+            Some("nothing to do: the board already shows the solution")
+        } else if self.dry_run {
+            Some("dry run: the mouse was not moved")
+        } else {
+            None
+        }
+    }
+
+    /// The exit code: 1 when the board already shows the solution; or the error play ended in.
+    pub fn finish(self) -> Result<u8> {
+        if let Some(e) = self.failure {
+            return Err(e);
+        }
+        let code = self.prepared.solved.status().exit_code();
+        Ok(if code == 0 && self.nothing_to_do() {
+            1
+        } else {
+            code
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::error::Error;
+    use crate::games::hashi::vision::Style;
+    use crate::games::hashi::{ScanJson, SolveJson};
     use crate::games::{Scanned, Solved, Status, Verify};
     use crate::input::Recorder;
     use crate::plan::Plan;
-    use crate::screen::{Rect, ScreenPoint};
+    use crate::report::{ScanDetail, ScanReport, SolveDetail, SolveReport};
+    use crate::screen::{PixelPoint, Rect, ScreenPoint};
+    use crate::vision::geometry::Geometry;
     use std::cell::Cell;
     use std::rc::Rc;
 
@@ -69,12 +210,37 @@ mod tests {
             let calls = Rc::new(Cell::new(0));
             let prepared = Prepared {
                 solved: Solved {
-                    status: Status::Solved,
-                    json: serde_json::Value::Null,
+                    report: SolveReport {
+                        game: "hashi",
+                        status: Status::Solved,
+                        elapsed_ms: 0.0,
+                        detail: SolveDetail::Hashi(SolveJson {
+                            rows: Vec::new(),
+                            solution: None,
+                            max_bridges: None,
+                        }),
+                    },
                     text: String::new(),
                 },
                 scanned: Scanned {
-                    json: serde_json::Value::Null,
+                    report: ScanReport {
+                        game: "hashi",
+                        geometry: Geometry::square(
+                            PixelPoint { x: 0.0, y: 0.0 },
+                            1.0,
+                            Rect::new(0.0, 0.0, 10.0, 10.0),
+                        ),
+                        confidence: 1.0,
+                        detail: ScanDetail::Hashi(ScanJson {
+                            style: Style::Sgt,
+                            width: 0,
+                            height: 0,
+                            rows: Vec::new(),
+                            puzzle: String::new(),
+                            game_id: String::new(),
+                            bridges: Vec::new(),
+                        }),
+                    },
                     puzzle: String::new(),
                     overlay: image::RgbaImage::new(1, 1),
                 },

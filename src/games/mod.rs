@@ -6,9 +6,9 @@ pub mod hashi;
 
 use crate::error::{Error, Result};
 use crate::plan::Plan;
+use crate::report::{ScanReport, SolveReport};
 use crate::screen::Screen;
 use image::RgbaImage;
-use serde_json::Value;
 use std::time::Duration;
 
 /// The games on the command line.
@@ -19,6 +19,10 @@ pub enum GameKind {
     Hashi,
     Loop,
 }
+
+/// Every game built, in the order the "not built yet" message names them: a new game adds its
+/// line here.
+const BUILT: &[&dyn Game] = &[&hashi::Hashi, &enclose::Enclose];
 
 impl GameKind {
     pub fn name(self) -> &'static str {
@@ -32,27 +36,31 @@ impl GameKind {
 
     /// The game's implementation, or a usage error for games not built yet.
     pub fn game(self) -> Result<&'static dyn Game> {
-        match self {
-            GameKind::Hashi => Ok(&hashi::Hashi),
-            GameKind::Enclose => Ok(&enclose::Enclose),
-            other => Err(Error::Usage(format!(
-                "{}: not built yet (hashi and enclose play today)",
-                other.name()
-            ))),
-        }
+        BUILT
+            .iter()
+            .copied()
+            .find(|g| g.name() == self.name())
+            .ok_or_else(|| {
+                let names: Vec<&str> = BUILT.iter().map(|g| g.name()).collect();
+                let listed = match names.split_last() {
+                    Some((last, [])) => last.to_string(),
+                    Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                    None => "none".to_string(),
+                };
+                Error::Usage(format!(
+                    "{}: not built yet ({listed} play today)",
+                    self.name()
+                ))
+            })
     }
 }
 
-/// Options a game may use; each ignores what does not apply to it.
+/// Options for every game: the solver's time, and each game's own.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     pub timeout: Option<Duration>,
-    /// enclose.horse: the wall budget when the picture does not show it.
-    pub budget: Option<u32>,
-    /// enclose.horse: the bonus round kind.
-    pub variant: Option<String>,
-    /// hashi: most bridges per pair when the picture does not show it.
-    pub max_bridges: Option<u8>,
+    pub enclose: enclose::EncloseOptions,
+    pub hashi: hashi::HashiOptions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -64,21 +72,36 @@ pub enum Status {
     GaveUp,
 }
 
+impl Status {
+    /// 0 for an answer, 1 for none (unsolvable, or the solver gave up).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Solved | Status::Optimal => 0,
+            Status::Unsolvable | Status::GaveUp => 1,
+        }
+    }
+}
+
 /// What `solve` prints.
 #[derive(Debug, Clone)]
 pub struct Solved {
-    pub status: Status,
-    /// The whole `solve --json` object.
-    pub json: Value,
+    /// `solve --json`.
+    pub report: SolveReport,
     /// The human rendering.
     pub text: String,
+}
+
+impl Solved {
+    pub fn status(&self) -> Status {
+        self.report.status
+    }
 }
 
 /// What `scan` prints and draws.
 #[derive(Debug, Clone)]
 pub struct Scanned {
-    /// The whole `scan --json` object.
-    pub json: Value,
+    /// `scan --json`.
+    pub report: ScanReport,
     /// The puzzle in the game's canonical text.
     pub puzzle: String,
     /// The capture with what was read drawn over it.

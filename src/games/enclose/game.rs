@@ -1,26 +1,82 @@
 //! enclose.horse behind the common `Game` interface.
 
 use super::format;
-use super::model::{Level, SolveStatus, Tile, Variant};
+use super::model::{Level, Solution, SolveStatus, Tile, Variant};
 use super::{check, play, solve, vision};
 use crate::error::{Error, Result};
 use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
+use crate::report::{ScanDetail, ScanReport, SolveDetail, SolveReport};
 use crate::screen::Screen;
-use serde_json::json;
+use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
 pub struct Enclose;
 
-fn variant_option(opts: &Options) -> Result<Option<Variant>> {
-    opts.variant
-        .as_deref()
-        .map(|v| format::parse_variant(v, "--variant", 1, 1))
-        .transpose()
+/// enclose.horse's own options.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct EncloseOptions {
+    /// enclose.horse: the wall budget, when the picture does not show it.
+    #[arg(long)]
+    pub budget: Option<u32>,
+    /// enclose.horse: the bonus round (lovebirds, costlywalls, quarrel).
+    #[arg(long, value_parser = variant_arg)]
+    pub variant: Option<Variant>,
 }
 
-fn solve_level(level: &Level, opts: &Options) -> (Solved, Vec<[usize; 2]>) {
+/// `--variant` takes the names a puzzle file's header does.
+fn variant_arg(name: &str) -> std::result::Result<Variant, String> {
+    format::parse_variant(name, "--variant", 1, 1).map_err(|e| e.to_string())
+}
+
+/// The round prints by the name the puzzle files use.
+fn variant_name<S: Serializer>(v: &Variant, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(v.name())
+}
+
+/// The page's score line prints as its number, `"N/A"` while the horse is loose, `null` when
+/// the picture has none.
+fn shown_score<S: Serializer>(
+    v: &Option<vision::ShownScore>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match v {
+        Some(vision::ShownScore::Value(v)) => s.serialize_i32(*v),
+        Some(vision::ShownScore::NotEnclosed) => s.serialize_str("N/A"),
+        None => s.serialize_none(),
+    }
+}
+
+/// enclose.horse's fields of `scan --json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScanJson {
+    pub rows: Vec<String>,
+    pub budget: u32,
+    #[serde(serialize_with = "variant_name")]
+    pub variant: Variant,
+    pub walls_placed: Option<u32>,
+    pub theme: String,
+    pub enclosed: bool,
+    #[serde(serialize_with = "shown_score")]
+    pub score_shown: Option<vision::ShownScore>,
+    /// The canonical puzzle file.
+    pub puzzle: String,
+}
+
+/// enclose.horse's fields of `solve --json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveJson {
+    #[serde(serialize_with = "variant_name")]
+    pub variant: Variant,
+    pub score: i32,
+    /// The proven upper bound; equal to `score` when optimal.
+    pub bound: i32,
+    /// The new walls only, `[row, col]`.
+    pub walls: Vec<[usize; 2]>,
+}
+
+fn solve_level(level: &Level, opts: &Options) -> (Solved, Solution) {
     let deadline = opts.timeout.map(|t| Instant::now() + t);
     let sol = solve::solve(level, deadline);
     let status = match sol.status {
@@ -28,28 +84,30 @@ fn solve_level(level: &Level, opts: &Options) -> (Solved, Vec<[usize; 2]>) {
         SolveStatus::GaveUp => Status::GaveUp,
         SolveStatus::Unsolvable => Status::Unsolvable,
     };
-    let json = json!({
-        "game": "enclose",
-        "variant": level.variant.name(),
-        "status": status,
-        "score": sol.score,
-        "bound": sol.bound,
-        "walls": sol.walls,
-        "elapsed_ms": sol.elapsed_ms,
-    });
+    let report = SolveReport {
+        game: "enclose",
+        status,
+        elapsed_ms: sol.elapsed_ms,
+        detail: SolveDetail::Enclose(SolveJson {
+            variant: level.variant,
+            score: sol.score,
+            bound: sol.bound,
+            walls: sol.walls.clone(),
+        }),
+    };
     let text = solve::render_solution(level, &sol);
-    (Solved { status, json, text }, sol.walls)
+    (Solved { report, text }, sol)
 }
 
 /// The reading as a level: the budget from the picture, else from `--budget`.
 fn level_of(reading: &vision::Reading, screen: &Screen, opts: &Options) -> Result<Level> {
-    let budget = opts.budget.or(reading.budget).ok_or_else(|| {
+    let budget = opts.enclose.budget.or(reading.budget).ok_or_else(|| {
         Error::Usage(format!(
             "{}: the wall budget is not shown; give it with --budget N",
             screen.label
         ))
     })?;
-    let variant = match variant_option(opts)? {
+    let variant = match opts.enclose.variant {
         Some(v) => v,
         None => match reading.variant_hint.as_deref() {
             Some(name) => format::parse_variant(name, &screen.label, 1, 1)?,
@@ -63,32 +121,31 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
     let reading = vision::recognize(
         &screen.image,
         &vision::ReadOptions {
-            budget: opts.budget,
+            budget: opts.enclose.budget,
         },
     )?;
     let level = level_of(&reading, screen, opts)?;
-    let json = json!({
-        "game": "enclose",
-        "rows": reading.rows,
-        "budget": level.budget,
-        "variant": level.variant.name(),
-        "walls_placed": reading.walls_placed,
-        "theme": reading.theme,
-        "enclosed": reading.enclosed,
-        "score_shown": match reading.score_shown {
-            Some(vision::ShownScore::Value(v)) => json!(v),
-            Some(vision::ShownScore::NotEnclosed) => json!("N/A"),
-            None => json!(null),
-        },
-        "puzzle": format::to_canonical(&level),
-        "geometry": reading.geometry,
-        "confidence": reading.confidence,
-    });
+    let puzzle = format::to_canonical(&level);
+    let report = ScanReport {
+        game: "enclose",
+        geometry: reading.geometry,
+        confidence: reading.confidence,
+        detail: ScanDetail::Enclose(ScanJson {
+            rows: reading.rows.clone(),
+            budget: level.budget,
+            variant: level.variant,
+            walls_placed: reading.walls_placed,
+            theme: reading.theme.clone(),
+            enclosed: reading.enclosed,
+            score_shown: reading.score_shown,
+            puzzle: puzzle.clone(),
+        }),
+    };
     let mut overlay = screen.image.clone();
     vision::draw_overlay(&mut overlay, &reading);
     let scanned = Scanned {
-        json,
-        puzzle: format::to_canonical(&level),
+        report,
+        puzzle,
         overlay,
     };
     Ok((reading, level, scanned))
@@ -96,7 +153,7 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
 
 struct EncloseCheck {
     /// The optimum's score.
-    score: i64,
+    score: i32,
     target: BTreeSet<[usize; 2]>,
     /// The level with every wall taken away, to re-score what the board shows after play.
     open: Level,
@@ -116,13 +173,13 @@ impl Verify for EncloseCheck {
             let walls: Vec<[usize; 2]> = play::placed_walls(&again).into_iter().collect();
             let want = self.score;
             match check::score(&self.open, &walls) {
-                Ok(s) if s as i64 == want => {}
+                Ok(s) if s == want => {}
                 Ok(s) => out.push(format!("the walls score {s}, the optimum is {want}")),
                 Err(why) => out.push(format!("the walls on the board are not valid: {why}")),
             }
             // The page's own score line, when the capture shows it, must agree too.
             match again.score_shown {
-                Some(vision::ShownScore::Value(v)) if v as i64 == want => {}
+                Some(vision::ShownScore::Value(v)) if v == want => {}
                 Some(vision::ShownScore::Value(v)) => {
                     out.push(format!("the page shows score {v}, the optimum is {want}"))
                 }
@@ -142,7 +199,7 @@ impl Game for Enclose {
     }
 
     fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
-        let level = format::parse(text, source, variant_option(opts)?)?;
+        let level = format::parse(text, source, opts.enclose.variant)?;
         Ok(solve_level(&level, opts).0)
     }
 
@@ -158,23 +215,22 @@ impl Game for Enclose {
         for t in open.tiles.iter_mut().filter(|t| **t == Tile::Wall) {
             *t = Tile::Grass;
         }
-        let (solved, walls) = solve_level(&open, opts);
-        let target: BTreeSet<[usize; 2]> = walls.into_iter().collect();
-        let plan = if solved.status == Status::Unsolvable {
+        let (solved, sol) = solve_level(&open, opts);
+        let target: BTreeSet<[usize; 2]> = sol.walls.into_iter().collect();
+        let plan = if solved.status() == Status::Unsolvable {
             Plan::new(screen.rect_to_screen(reading.geometry.board))
         } else {
             play::plan(&reading, &target, screen)
         };
-        let score = solved.json["score"].as_i64().unwrap_or(0);
         Ok(Prepared {
             scanned,
             solved,
             plan,
             check: Box::new(EncloseCheck {
-                score,
+                score: sol.score,
                 target,
                 open,
-                budget: opts.budget,
+                budget: opts.enclose.budget,
             }),
         })
     }

@@ -21,7 +21,7 @@ pub mod play;
 pub mod solve;
 pub mod vision;
 
-pub use game::Enclose;
+pub use game::{Enclose, EncloseOptions, ScanJson, SolveJson};
 
 pub use format::{parse, to_canonical};
 pub use model::{Level, Solution, SolveStatus, Tile, Variant};
