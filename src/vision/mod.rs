@@ -14,3 +14,21 @@ pub mod geometry;
 pub mod glyph;
 pub mod lattice;
 pub mod runs;
+
+/// Pictures made for tests: the same capture as another format would store it.
+#[cfg(test)]
+pub(crate) mod test_pictures {
+    use image::RgbaImage;
+
+    /// The picture after a round trip through JPEG at `quality` (1-100).
+    pub fn jpeg_copy(img: &RgbaImage, quality: u8) -> RgbaImage {
+        let mut bytes = Vec::new();
+        let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality)
+            .encode_image(&rgb)
+            .expect("JPEG encoding in memory");
+        image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg)
+            .expect("JPEG decoding what was just encoded")
+            .to_rgba8()
+    }
+}

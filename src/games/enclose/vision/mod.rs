@@ -342,6 +342,34 @@ mod tests {
     }
 
     #[test]
+    fn a_jpeg_copy_of_every_known_capture_reads_as_the_png_does() {
+        use crate::vision::test_pictures::jpeg_copy;
+        let _serial = serial();
+        let Some(cases) = known_cases() else { return };
+        let summary = |r: Reading| {
+            (
+                r.rows,
+                r.budget,
+                r.walls_placed,
+                r.theme,
+                r.enclosed,
+                r.score_shown,
+            )
+        };
+        let mut failures = Vec::new();
+        for case in &cases {
+            let img = load(&case.file);
+            let png = recognize(&img, &ReadOptions::default()).map(summary);
+            let jpeg = recognize(&jpeg_copy(&img, 90), &ReadOptions::default()).map(summary);
+            match (png, jpeg) {
+                (Ok(a), Ok(b)) if a == b => {}
+                (a, b) => failures.push(format!("{}: png {a:?}\njpeg {b:?}", case.file.display())),
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
     fn reads_every_known_corpus_screenshot_exactly() {
         let _serial = serial();
         let Some(cases) = known_cases() else { return };
