@@ -233,7 +233,8 @@ mod tests {
     /// A grey picture with bright one-pixel lines every `pitch` pixels from `start`, `n` lines.
     fn lattice(size: u32, start: u32, pitch: u32, n: u32) -> RgbaImage {
         RgbaImage::from_fn(size, size, |x, y| {
-            let on = |v: u32| v >= start && (v - start) % pitch == 0 && (v - start) / pitch < n;
+            let on =
+                |v: u32| v >= start && (v - start).is_multiple_of(pitch) && (v - start) / pitch < n;
             if on(x) || on(y) {
                 Rgba([200, 200, 200, 255])
             } else {
