@@ -7,6 +7,7 @@ pub mod games;
 pub mod input;
 pub mod overlay;
 pub mod plan;
+pub mod rng;
 pub mod screen;
 pub mod session;
 pub mod vision;

@@ -9,7 +9,7 @@
 //! price was tried: it keeps walls in hand and finds much worse pens).
 
 use super::net::{Net, Residual, DEAD, IN_X};
-use crate::games::enclose::generate::Rng;
+use crate::rng::Rng;
 
 /// One state: the flow, the flags (X, walls) and the walls placed.
 #[derive(Clone)]

@@ -355,7 +355,7 @@ mod tests {
     /// ends at the value of a flow computed from scratch.
     #[test]
     fn warm_flow_matches_cold_on_random_sequences() {
-        use crate::games::enclose::generate::Rng;
+        use crate::rng::Rng;
         for seed in 0..300u64 {
             let mut r = Rng::new(seed);
             let (rows, cols) = (3 + r.below(4) as usize, 3 + r.below(4) as usize);
