@@ -7,11 +7,8 @@
 //! them in. The quarrel round first branches on walls until the horse and the unicorn are
 //! apart, then searches both pens at once the same way ([`quarrel`]).
 
-mod arcs;
 mod beam;
-mod bk;
-mod closure;
-mod net;
+mod flow;
 mod pens;
 mod probe;
 mod quarrel;

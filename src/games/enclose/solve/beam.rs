@@ -8,7 +8,7 @@
 //! pen's score, then by walls left (ranking by score plus walls left at the root relaxation's
 //! price was tried: it keeps walls in hand and finds much worse pens).
 
-use super::net::{Net, Residual, DEAD, IN_X};
+use super::flow::island::{Net, Residual, DEAD, IN_X};
 use crate::rng::Rng;
 
 /// One state: the flow, the flags (X, walls) and the walls placed.

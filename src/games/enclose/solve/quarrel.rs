@@ -37,7 +37,7 @@
 //! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
 //! such a closure with the same walls), tuned per node; its pens, when they split the animals
 //! and fit the budget, are offered as solutions. The closure flow is the warm one of
-//! [`super::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
+//! [`super::flow::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
 //! to later siblings of the separation phase) only raises capacities, so a child starts from
 //! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
 //! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
@@ -157,8 +157,8 @@
 //!   of the sink tree), and the island flow's capacities kept by reverse arc so that the
 //!   search from T reads them in order: each within noise (about 1%).
 
-use super::closure::Flow;
-use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
+use super::flow::closure::Flow;
+use super::flow::island::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::pens::{self, Core, Decision, Relaxation, State, SC};
 use super::split;
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
