@@ -1,6 +1,6 @@
-//! A first incumbent for [`super::sep`] on big islands: a beam search over the same moves as the
-//! exact search (a cut tile joins the pen, or takes a wall), each state judged by its furthest
-//! minimum cut, with only the cheap unit flows and no bounds.
+//! A first incumbent for [`super::one_pen`] on big islands: a beam search over the same moves
+//! as the exact search (a cut tile joins the pen, or takes a wall), each state judged by its
+//! furthest minimum cut, with only the cheap unit flows and no bounds.
 //!
 //! Why: on open maps the bounds are weak (a big pen costs many walls, and pricing walls
 //! linearly cannot tell that it does not fit), so the exact search prunes mostly against the

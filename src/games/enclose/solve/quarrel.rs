@@ -1,6 +1,6 @@
 //! The quarrel round: horse and unicorn each in a pen of its own, both pens score.
 //!
-//! Two phases on one flow network (the one of [`super::sep`]: a node pair per tile, unit
+//! Two phases on one flow network (the one of [`super::one_pen`]: a node pair per tile, unit
 //! arcs through wallable tiles, border tiles into the sink T, sources the horse and the
 //! unicorn).
 //! * Separation: while the horse still reaches the unicorn without crossing walls or border
@@ -15,7 +15,7 @@
 //! * Two pens: once the walls split them, the horse's and the unicorn's reachable parts are
 //!   disjoint and no tile can wall both (a border tile touches at most one inner tile and a
 //!   portal takes no wall), so the pair of pens is one pen with two sources: the
-//!   important-separator search of `sep` applies unchanged (furthest min cut, branch on a cut
+//!   important-separator search of `one_pen` applies unchanged (furthest min cut, branch on a cut
 //!   tile: in or wall; bees in or out), each part of the pen holding the horse or the unicorn.
 //!
 //! A separation node that the closure bound does not prune is also bounded exactly with the
@@ -40,7 +40,7 @@
 //! [`super::flow::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
 //! to later siblings of the separation phase) only raises capacities, so a child starts from
 //! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
-//! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
+//! a forbidden wall opens its arc. The pieces shared with `one_pen` live in [`super::search_core`].
 //!
 //! With more than one core, a thread that sees another one idle hands it the children of its
 //! node that it has not searched yet, as tasks ([`super::tasks`]: the decisions from the root,
@@ -159,19 +159,20 @@
 
 use super::flow::closure::Flow;
 use super::flow::island::{Net, DEAD, FORBID, INF, IN_X, NIL};
-use super::pens::{self, Core, Decision, Relaxation, State, SC};
-use super::split;
+use super::quarrel_incumbent;
+use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A search still open after this long also looks for pairs of pens one by one ([`split`]),
-/// on a thread of its own: the search's relaxation draws pens that merge the animals on big
-/// maps, so its first answers are poor and prune little. (Levels solved sooner are spared the
-/// look's cost.) The look ends when the search does: its answers only serve the pruning.
-const SPLIT_AFTER: Duration = Duration::from_millis(30);
+/// A search still open after this long also looks for pairs of pens one by one
+/// ([`quarrel_incumbent`]), on a thread of its own: the search's relaxation draws pens that
+/// merge the animals on big maps, so its first answers are poor and prune little. (Levels
+/// solved sooner are spared the look's cost.) The look ends when the search does: its answers
+/// only serve the pruning.
+const PAIRS_AFTER: Duration = Duration::from_millis(30);
 
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
@@ -289,9 +290,10 @@ impl<'a> Search<'a> {
             .filter(|_| !(st.pen_ok && st.pen[h] && st.pen[u]))
         {
             let target = (b.0 as i64 + 1) * SC;
-            // Not the longer tuning near the root of `sep`: here the exact bound below does
+            // Not the longer tuning near the root of `one_pen`: here the exact bound below does
             // the pruning, and its price starts from this one.
-            let (pruned, m, ub) = pens::tune_evals(self, d, mu, target, pens::TUNE_EVALS);
+            let (pruned, m, ub) =
+                search_core::tune_evals(self, d, mu, target, search_core::TUNE_EVALS);
             if pruned {
                 return;
             }
@@ -660,9 +662,9 @@ impl<'a> Search<'a> {
                 // small, and one flow at that price prunes them about as well as a descent
                 // that costs several.
                 let (pruned, m, ub) = if self.bounding {
-                    pens::tune_evals(self, d, mu, target, 1)
+                    search_core::tune_evals(self, d, mu, target, 1)
                 } else {
-                    pens::tune(self, d, net.m, mu, target)
+                    search_core::tune(self, d, net.m, mu, target)
                 };
                 if pruned {
                     return;
@@ -672,7 +674,7 @@ impl<'a> Search<'a> {
             }
         }
         let st = &self.c.st[d];
-        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
+        let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         // A bounding search ends on the first pen joining the animals above the best answer:
         // growing the pen finds one sooner.
         let wall_first = wall_first && !self.bounding;
@@ -726,7 +728,7 @@ impl<'a> Search<'a> {
         } else {
             top - target + 1
         };
-        pens::closure_flow(
+        search_core::closure_flow(
             self.c.net,
             &mut self.c.closure,
             &mut st.flow,
@@ -879,7 +881,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         look.join().expect("pairs of pens");
         searches
     });
-    pens::finish_shared(
+    search_core::finish_shared(
         searches.into_iter().map(|s| s.c),
         shared.best(),
         level,
@@ -887,8 +889,9 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
     )
 }
 
-/// After [`SPLIT_AFTER`], unless `stop` comes first: the pairs of pens of
-/// [`split::pens_one_by_one`], each better one shared with the search as it is drawn.
+/// After [`PAIRS_AFTER`], unless `stop` comes first: the pairs of pens of
+/// [`quarrel_incumbent::pens_one_by_one`], each better one shared with the search as it is
+/// drawn.
 fn pairs_of_pens(
     level: &Level,
     net: &Net,
@@ -898,7 +901,7 @@ fn pairs_of_pens(
 ) {
     let start = Instant::now();
     // Woken early when the search ends.
-    while let Some(left) = SPLIT_AFTER.checked_sub(start.elapsed()) {
+    while let Some(left) = PAIRS_AFTER.checked_sub(start.elapsed()) {
         if stop.load(Ordering::Relaxed) {
             return;
         }
@@ -916,7 +919,7 @@ fn pairs_of_pens(
             shared.sync(&mut best);
         }
     };
-    split::pens_one_by_one(level, deadline, Some(stop), &mut found);
+    quarrel_incumbent::pens_one_by_one(level, deadline, Some(stop), &mut found);
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The Lagrangian closure network of [`super::super::sep`], kept for the whole island so that
-//! a flow found at one search node is a valid start at its children.
+//! The Lagrangian closure network of [`super::super::one_pen`], kept for the whole island so
+//! that a flow found at one search node is a valid start at its children.
 //!
 //! Each cell c has an in-pen node a = 2c and, when it takes walls, a node b = 2c + 1 (in the
 //! pen or walled); s = 2m, t = 2m + 1. The closure (tile in ⇒ each neighbour in or walled)

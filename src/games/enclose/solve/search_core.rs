@@ -1,6 +1,6 @@
-//! The pieces of the pen search that the single-pen search ([`super::sep`]) and the quarrel
-//! search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut and its
-//! cut, the reach bound, the Lagrangian closure bound on the warm flow of
+//! The pieces of the pen search that the single-pen search ([`super::one_pen`]) and the
+//! quarrel search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut
+//! and its cut, the reach bound, the Lagrangian closure bound on the warm flow of
 //! [`super::flow::closure`] with its multiplier descent, and the answer built from the best
 //! walls found.
 
