@@ -5,8 +5,8 @@
 //! Why: on open maps the bounds are weak (a big pen costs many walls, and pricing walls
 //! linearly cannot tell that it does not fit), so the exact search prunes mostly against the
 //! incumbent, and its depth-first order finds the best pens late. States are ranked by their
-//! pen's score, then by walls left (ranking by score plus walls left at the root relaxation's
-//! price was tried: it keeps walls in hand and finds much worse pens).
+//! pen's score, then by walls left: a rank that credits walls left at the root relaxation's
+//! price keeps walls in hand and finds much worse pens.
 
 use super::flow::island::{Net, Residual, DEAD, IN_X};
 use crate::rng::Rng;

@@ -16,9 +16,9 @@ use crate::games::enclose::model::{Level, Tile, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How long a pair's second look at its second pen may take, and all of them together. On the
-/// slowest generated 30×30 quarrel levels the best pair came within 200 ms; a longer look kept
-/// a core from the exact search for little (200 levels: 10 over 1 s with 600 ms, 9 with 200).
+/// How long a pair's second look at its second pen may take, and all of them together: on the
+/// slowest generated levels the best pair comes within the whole look's time, and a longer
+/// look keeps a core from the exact search for little (measured in `docs/enclose-solver.md`).
 const REFINE_TIME: Duration = Duration::from_millis(60);
 const REFINE_ALL: Duration = Duration::from_millis(200);
 

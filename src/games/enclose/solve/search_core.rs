@@ -330,8 +330,8 @@ fn descend(
 /// both, the next μ is where they meet, and the descent stops once they prove that no μ
 /// reaches `target`. `at`: μ, its bound and slope.
 ///
-/// (Jumping at once to where a tangent would reach `target` was tried: from a bound far above
-/// it the jump lands far past the minimum, and the μ handed to the children is worse.)
+/// Not a jump at once to where a tangent would reach `target`: from a bound far above it the
+/// jump lands far past the minimum, and the μ handed to the children is worse.
 fn cutting_planes(
     r: &mut impl Relaxation,
     d: usize,
