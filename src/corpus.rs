@@ -4,11 +4,18 @@
 
 use std::path::PathBuf;
 
+/// Where the corpus is looked for, present or not: `AUTOPLAYER_CORPUS`, else
+/// `../shared/corpus` beside the checkout. The bench takes it as is: a missing corpus fails
+/// its run rather than passing empty.
+pub fn root() -> PathBuf {
+    std::env::var_os("AUTOPLAYER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+}
+
 /// The corpus folder, or `None` when it is absent.
 pub fn dir() -> Option<PathBuf> {
-    let p = std::env::var_os("AUTOPLAYER_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let p = root();
     p.is_dir().then_some(p)
 }
 

@@ -9,6 +9,7 @@ pub mod overlay;
 pub mod plan;
 pub mod rect;
 pub mod report;
+pub mod rng;
 pub mod screen;
 pub mod session;
 pub mod vision;

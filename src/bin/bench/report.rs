@@ -1,13 +1,9 @@
-//! Where the corpus is, and how a section of BENCHMARKS.md is replaced in place.
+//! Where the corpus is (the library's lookup, the one the tests use), and how a section of
+//! BENCHMARKS.md is replaced in place.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// `AUTOPLAYER_CORPUS`, else `../shared/corpus` beside the checkout.
-pub fn corpus_dir() -> PathBuf {
-    std::env::var_os("AUTOPLAYER_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-}
+pub use autoplayer::corpus::root as corpus_dir;
 
 /// Replaces the text between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`, appending the
 /// section when it is not there yet, so each game's run leaves the others' figures alone.

@@ -6,6 +6,7 @@
 use super::check::flood;
 use super::model::{Level, Tile, Variant};
 use super::solve::has_answer;
+use crate::rng::Rng;
 
 #[derive(Debug, Clone)]
 pub struct Params {
@@ -80,31 +81,6 @@ impl Params {
             layout: Layout::OpenField,
             ..base
         }
-    }
-}
-
-/// splitmix64: tiny, seedable, good enough for level layouts.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 

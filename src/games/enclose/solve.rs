@@ -3,25 +3,22 @@
 //! The main, lovebirds and costly-walls rounds are solved by enumerating *important
 //! separators*: with non-negative tile values a pen can always be grown, at no more walls, to
 //! the pen of an important horse–border vertex separator, so only those need to be searched
-//! (see [`sep`]). Bees (negative tiles) are decided lazily, in or out, when a pen would take
+//! (see [`one_pen`]). Bees (negative tiles) are decided lazily, in or out, when a pen would take
 //! them in. The quarrel round first branches on walls until the horse and the unicorn are
 //! apart, then searches both pens at once the same way ([`quarrel`]).
 
-mod arcs;
 mod beam;
-mod bk;
-mod closure;
-mod net;
-mod pens;
-mod probe;
+mod feasibility;
+mod flow;
+mod one_pen;
 mod quarrel;
-mod sep;
-mod split;
+mod quarrel_incumbent;
+mod search_core;
 mod tasks;
 
 use super::check::flood;
 use super::model::{Level, Solution, Tile, Variant};
-pub use probe::has_answer;
+pub use feasibility::has_answer;
 use std::time::Instant;
 
 /// Solves the level to proven optimality, or until `deadline` (then `GaveUp` with the best
@@ -29,7 +26,7 @@ use std::time::Instant;
 pub fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
     match level.variant {
         Variant::Quarrel => quarrel::solve(level, deadline),
-        _ => sep::solve(level, deadline),
+        _ => one_pen::solve(level, deadline),
     }
 }
 

@@ -1,15 +1,15 @@
-//! A first incumbent for [`super::sep`] on big islands: a beam search over the same moves as the
-//! exact search (a cut tile joins the pen, or takes a wall), each state judged by its furthest
-//! minimum cut, with only the cheap unit flows and no bounds.
+//! A first incumbent for [`super::one_pen`] on big islands: a beam search over the same moves
+//! as the exact search (a cut tile joins the pen, or takes a wall), each state judged by its
+//! furthest minimum cut, with only the cheap unit flows and no bounds.
 //!
 //! Why: on open maps the bounds are weak (a big pen costs many walls, and pricing walls
 //! linearly cannot tell that it does not fit), so the exact search prunes mostly against the
 //! incumbent, and its depth-first order finds the best pens late. States are ranked by their
-//! pen's score, then by walls left (ranking by score plus walls left at the root relaxation's
-//! price was tried: it keeps walls in hand and finds much worse pens).
+//! pen's score, then by walls left: a rank that credits walls left at the root relaxation's
+//! price keeps walls in hand and finds much worse pens.
 
-use super::net::{Net, Residual, DEAD, IN_X};
-use crate::games::enclose::generate::Rng;
+use super::flow::island::{Net, Residual, DEAD, IN_X};
+use crate::rng::Rng;
 
 /// One state: the flow, the flags (X, walls) and the walls placed.
 #[derive(Clone)]

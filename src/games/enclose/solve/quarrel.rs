@@ -1,8 +1,8 @@
 //! The quarrel round: horse and unicorn each in a pen of its own, both pens score.
 //!
-//! Two phases on one flow network (the one of [`super::sep`]: a node pair per tile, unit
-//! arcs through wallable tiles, border tiles into the sink T, sources the horse and the
-//! unicorn).
+//! Two phases on one flow network (the island network of [`super::flow::island`]: a node pair
+//! per tile, unit arcs through wallable tiles, border tiles into the sink T, sources the horse
+//! and the unicorn).
 //! * Separation: while the horse still reaches the unicorn without crossing walls or border
 //!   tiles, some tile of every such path must take a wall. Take the path crossing the fewest
 //!   wallable tiles and branch on which of its tiles is the first wall (earlier ones are then
@@ -15,8 +15,9 @@
 //! * Two pens: once the walls split them, the horse's and the unicorn's reachable parts are
 //!   disjoint and no tile can wall both (a border tile touches at most one inner tile and a
 //!   portal takes no wall), so the pair of pens is one pen with two sources: the
-//!   important-separator search of `sep` applies unchanged (furthest min cut, branch on a cut
-//!   tile: in or wall; bees in or out), each part of the pen holding the horse or the unicorn.
+//!   important-separator search of [`super::one_pen`] applies unchanged (furthest min cut,
+//!   branch on a cut tile: in or wall; bees in or out), each part of the pen holding the horse
+//!   or the unicorn.
 //!
 //! A separation node that the closure bound does not prune is also bounded exactly with the
 //! parting dropped ([`Search::beats_best`]): the two-pen search run on a copy of the node,
@@ -25,153 +26,47 @@
 //! every pair of pens below the node is one of its answers. A pen holding both animals that
 //! beats the best answer ends it (the node then branches on a path through that pen, which
 //! every child cuts); parted pairs it meets are answers; and when it ends with neither, no
-//! pair below the node beats the best answer, and the node is pruned. On big open maps the
-//! closure bound falls short by the budget's integrality gap far more than by the parting:
-//! on seed 76 (30×30, budget 15) it says 219 at the root, where the best pen holding both
-//! animals scores 46 and the answer is 35, so this bound prunes separation nodes long before
-//! their walls part the animals (seed 76: 23 separation nodes instead of 26,000). In that
-//! search the pen's side of each branch goes first: a pen holding both animals, when there is
-//! one, comes sooner (seed 76: in 4 nodes rather than 11,868).
+//! pair below the node beats the best answer, and the node is pruned. Why: on big open maps
+//! the closure bound falls short by the budget's integrality gap far more than by the
+//! parting (the best pen holding both animals is worth far less than the bound), so this
+//! bound prunes separation nodes long before their walls part the animals. In that search the
+//! pen's side of each branch goes first: a pen holding both animals, when there is one, comes
+//! sooner.
 //!
 //! Bounds at every node: the fewest walls still needed (max flow from both animals to T) and
 //! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
 //! such a closure with the same walls), tuned per node; its pens, when they split the animals
 //! and fit the budget, are offered as solutions. The closure flow is the warm one of
-//! [`super::closure`]: every constraint a node adds (walls, tiles in or out, walls forbidden
-//! to later siblings of the separation phase) only raises capacities, so a child starts from
-//! its parent's flow. So does the island flow: a separation wall cancels the unit it carried,
-//! a forbidden wall opens its arc. The pieces shared with `sep` live in [`super::pens`].
+//! [`super::flow::closure`]: every constraint a node adds (walls, tiles in or out, walls
+//! forbidden to later siblings of the separation phase) only raises capacities, so a child
+//! starts from its parent's flow. So does the island flow: a separation wall cancels the unit
+//! it carried, a forbidden wall opens its arc. The pieces shared with [`super::one_pen`] live
+//! in [`super::search_core`].
 //!
 //! With more than one core, a thread that sees another one idle hands it the children of its
 //! node that it has not searched yet, as tasks ([`super::tasks`]: the decisions from the root,
 //! replayed on the root's state); the threads share the best answer, so one thread's answer
 //! prunes the others' subtrees at once.
 //!
-//! Tried and dropped while the closure bound alone bounded separation nodes (it ignores that
-//! the pens must part, which is what these tried to price): paying the relaxation up
-//! front for a wall on each of several horse-to-unicorn paths that share no wallable tile
-//! (each needs a wall of its own; walls on the paths then cost nothing). Wall prices are low
-//! on such maps, so the bound fell by a few points at most (sometimes it rose), and the
-//! extra flow per node made the search slower on every level measured. Also dropped: the
-//! horse's best pen with the unicorn kept out plus the unicorn's with the horse kept out
-//! (each within the walls left). Deep in the separation phase each alone still beat the
-//! incumbent: both pens claim the same ground. And a lower bound on the walls (the island
-//! flow's paths plus horse-to-unicorn paths clear of them each need a wall): it pruned about
-//! 1% of the nodes.
-//!
-//! Measured on the slowest generated levels (2 cores): on open maps (seeds 4, 76) nine
-//! separation nodes in ten branch on a path outside the relaxation's pen, whose pens are apart
-//! already; there the gap is the budget's (walls priced at 16–36 points) and the children
-//! only commit the relaxation's own walls. Also tried and dropped there:
-//! * Each separation wall inside the relaxation's pen split into an inner child (every
-//!   neighbour in a pen or walled: the tile stays in the closure, less its value and wall
-//!   price) and outer children (a neighbour ruled outside both pens, which the closure must
-//!   leave open). On seed 9 the outer bounds pruned 31 of the 62,890 children the plain bound
-//!   kept, so the split only doubled the tree (seed 9 4.9 s → 11 s, seed 133 7.2 → 4.0 s).
-//! * Walls to isolate each animal from the other and the border (a flow each per node):
-//!   0 to 6 nodes pruned per level.
-//! * Keeping the closure's search trees with each flow and repairing them after a change:
-//!   5% faster; a change of price touches every priced arc, and adopting the orphans it
-//!   makes costs as much as growing the trees again.
-//! * More multiplier evaluations per node (3 → 6): single levels move up to 6× either way
-//!   (seed 9 4.9 → 1.1 s, seed 76 6.7 → 7.1 s); over the 200 generated levels, 12 → 11 over
-//!   one second.
-//! * Where the relaxation's pens are apart, branching on one wall of the horse's part (no
-//!   wall there, or the wall, which keeps the relaxation) instead of on a path: seeds 28, 105
-//!   and 122 faster (2.6 → 2.0, 1.2 → 0.9, 1.5 → 0.9 s), seeds 38, 61 and 76 slower (1.6 →
-//!   5.7, 1.7 → 8.2, 6.7 → 14.7 s).
-//!
-//! Where the time went on seed 76 with the closure bound alone (65,000 nodes, 6.2 s):
-//! 26,000 separation nodes, of which 6,900 branched, and 39,000 two-pen nodes below the 4,700
-//! wall sets that parted the animals, most of those sets 10 to 13 walls deep (long lines of
-//! walls from water to water), about 8 two-pen nodes each; the optimum parts them with 4
-//! walls round the unicorn. Measuring the best pen holding both animals (46) against that
-//! root bound (219) led to the exact bound above. Engineering dropped then: growing
-//! Boykov–Kolmogorov's source tree twice as often as the sink tree (the source side is the
-//! small one) cut the trees grown by half and seed 76 by 6%, but over the 200 levels 193
-//! were proven in 2 s instead of 195 (mean 158 → 177 ms); the source tree alone was 50%
-//! slower. Whole-program LTO with one codegen unit: no change.
-//!
-//! With the exact bound, the two slowest generated levels (seeds 133 and 135, about 1.1 s on
-//! 2 cores) spend their time proving, not searching: 135 finds its optimum (186) within
-//! 140 ms, 133 its (181) after about 400 ms. The proofs that fail are many and deep: on 133
-//! about 920 two-pen searches 4 walls down the separation (69 nodes each), on 135 about 100
-//! at 2 walls (750 nodes each). There the closure bound stays at 195–200 on 135 while the
-//! best pen holding both animals under walls (8,16),(7,14) scores 163 and the best parted
-//! pair 145: the gap is the budget's integrality, which no pricing of the parting closes.
-//! Given the optimum at the start and no pairs-of-pens look, 133 still takes 1.07 s and 135
-//! 1.28 s. Profiled on 135: the island flow's searches (`Net::augment`) take 37%, the
-//! closure's trees 31%, the reach bound 15%. What paid (each on the 200 generated levels, 2 cores):
-//! one closure evaluation per node at the price handed down in the bounding search (200
-//! proven in 2 s, was 198); the pairs-of-pens look on a thread of its own (mean 93 → 69 ms);
-//! a child forced in taking its first augmenting path from its parent's failed search (69 →
-//! 66 ms) and its parent's reach (62 → 59 ms); the search stepping from a flowless tile's
-//! out-node straight to its in-node (66 → 62 ms). Tried and dropped then:
-//! * A wall child taking its parent's failed search as its own (what reached T less the
-//!   walled tile's out-node: the cancelled unit never crossed the cut backwards), and keeping
-//!   that set across the child forced in first: 15% fewer searches, no time saved (the
-//!   searches skipped are the cheap ones, and keeping the set costs a copy per node).
-//! * The pairs-of-pens look skipping its second looks at pairs that cannot beat the search's
-//!   best: no change (mean 58 → 60 ms, within noise).
-//! * The closure's tree growth in one loop per tree side: 1–2%, within noise.
-//! * Handing a waiting thread every open separation child at once (on 135 the second thread
-//!   waits 166 ms at the start while the first runs the first bounding search, 3 walls down,
-//!   before any node has handed work out): the wait fell to 14 ms, the time did not (mean
-//!   59 → 61 ms, 135 no faster); what the second thread searches that early, with a poor
-//!   best answer, prunes little. Handing separation children out without first searching
-//!   64 nodes, and running the pairs-of-pens look at a lower priority (nice 5; nice 10 made
-//!   seed 139 slower), moved nothing beyond run-to-run noise.
-//! * In the separation search, the horse's side of the path forced in first (nodes 47,500 →
-//!   47,000); a wall that touches neither pen pruned (never fired); the parting's own wall
-//!   count (a separator of the joined pen) charged to a joined region's value (1–3 points, no
-//!   net gain); a surcharge for walls on horse-to-unicorn paths disjoint from the flow (always
-//!   0); no inherited pens in the bounding search (fewer nodes, slower); more price
-//!   evaluations per node there (slower); no pairs-of-pens look at all (faster on 76 and 135,
-//!   slower on 61, 84, 133 and 139).
-//!
-//! Where the proof goes on 135 (about 0.93 s on a faster machine of the same type): about 100
-//! bounding searches two walls down the separation, 100 to 2,500 nodes each (one of 6,900),
-//! each from a separation bound near 268 against the best answer 186; siblings with the same
-//! first wall often take exactly as many nodes. On 133: 920 bounding searches four walls down,
-//! 71 nodes each. In those searches four in five nodes that branch keep their parent's
-//! relaxation (no evaluation); many keep a pen that is the region itself with walls to spare,
-//! each credited at the price handed down. Tried and dropped then (2 cores):
-//! * A second evaluation at the price where the bound's tangent meets the target: 135's nodes
-//!   92,000 → 37,000 but 0.95 → 1.05 s (1.3 s without keeping the old price's flow when the
-//!   new price bounds no lower): a big change of price re-routes much of the closure flow (29
-//!   augmentations per run instead of 7). A second flow kept at 70% of the price in every
-//!   node: 135 36,000 nodes and no faster, 133 40% slower; evaluated only where the kept pen
-//!   leaves walls to spare (below that the bound cannot fall with the price): 135 0.92 → 0.90
-//!   s, 133 0.82 → 1.06 s. The bounding search started at 85% of the price: 135 63,000 nodes in
-//!   the same time, 133 25% slower (at 70%, 2.6× slower).
-//! * The price handed to the bounding search matters both ways: more evaluations at the
-//!   separation node (3 → 6) hand it a price that suits it less (135: 125,000 nodes, 1.2 s);
-//!   one evaluation suits 133 and 135 (0.75 and 0.72 s) but leaves seed 60 unproven in 2 s;
-//!   the node's untuned price (its parent's), even with the flow kept at that price: 135
-//!   0.96 → 0.86 s, but seed 60 0.42 → 7.7 s (mean 47 → 64 ms). A longer tuning at the
-//!   bounding search's root changes nothing: its pen is the separation node's, kept.
-//! * Branching in the bounding search on a cut tile the relaxation walls, not one its pen
-//!   takes: 133 71,000 → 152,000 nodes. The path between the animals taken anywhere when
-//!   shorter than inside the joined pen: never shorter on 135.
-//! * Boykov–Kolmogorov stopping as soon as the source tree cannot grow (the cut needs no more
-//!   of the sink tree), and the island flow's capacities kept by reverse arc so that the
-//!   search from T reads them in order: each within noise (about 1%).
+//! Where the slowest levels spend their time, what paid and what was tried and dropped, with
+//! the measurements: `docs/enclose-solver.md`.
 
-use super::closure::Flow;
-use super::net::{Net, DEAD, FORBID, INF, IN_X, NIL};
-use super::pens::{self, Core, Decision, Relaxation, State, SC};
-use super::split;
+use super::flow::closure::Flow;
+use super::flow::island::{Net, DEAD, FORBID, INF, IN_X, NIL};
+use super::quarrel_incumbent;
+use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A search still open after this long also looks for pairs of pens one by one ([`split`]),
-/// on a thread of its own: the search's relaxation draws pens that merge the animals on big
-/// maps, so its first answers are poor and prune little. (Levels solved sooner are spared the
-/// look's cost.) The look ends when the search does: its answers only serve the pruning.
-const SPLIT_AFTER: Duration = Duration::from_millis(30);
+/// A search still open after this long also looks for pairs of pens one by one
+/// ([`quarrel_incumbent`]), on a thread of its own: the search's relaxation draws pens that
+/// merge the animals on big maps, so its first answers are poor and prune little. (Levels
+/// solved sooner are spared the look's cost.) The look ends when the search does: its answers
+/// only serve the pruning.
+const PAIRS_AFTER: Duration = Duration::from_millis(30);
 
 /// `Search::side` of a tile walled in by `offer_closure` (1 and 2: the two pens).
 const WALL_SIDE: u8 = 3;
@@ -289,9 +184,10 @@ impl<'a> Search<'a> {
             .filter(|_| !(st.pen_ok && st.pen[h] && st.pen[u]))
         {
             let target = (b.0 as i64 + 1) * SC;
-            // Not the longer tuning near the root of `sep`: here the exact bound below does
+            // Not the longer tuning near the root of `one_pen`: here the exact bound below does
             // the pruning, and its price starts from this one.
-            let (pruned, m, ub) = pens::tune_evals(self, d, mu, target, pens::TUNE_EVALS);
+            let (pruned, m, ub) =
+                search_core::tune_evals(self, d, mu, target, search_core::TUNE_EVALS);
             if pruned {
                 return;
             }
@@ -660,9 +556,9 @@ impl<'a> Search<'a> {
                 // small, and one flow at that price prunes them about as well as a descent
                 // that costs several.
                 let (pruned, m, ub) = if self.bounding {
-                    pens::tune_evals(self, d, mu, target, 1)
+                    search_core::tune_evals(self, d, mu, target, 1)
                 } else {
-                    pens::tune(self, d, net.m, mu, target)
+                    search_core::tune(self, d, net.m, mu, target)
                 };
                 if pruned {
                     return;
@@ -672,7 +568,7 @@ impl<'a> Search<'a> {
             }
         }
         let st = &self.c.st[d];
-        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
+        let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         // A bounding search ends on the first pen joining the animals above the best answer:
         // growing the pen finds one sooner.
         let wall_first = wall_first && !self.bounding;
@@ -726,7 +622,7 @@ impl<'a> Search<'a> {
         } else {
             top - target + 1
         };
-        pens::closure_flow(
+        search_core::closure_flow(
             self.c.net,
             &mut self.c.closure,
             &mut st.flow,
@@ -879,7 +775,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         look.join().expect("pairs of pens");
         searches
     });
-    pens::finish_shared(
+    search_core::finish_shared(
         searches.into_iter().map(|s| s.c),
         shared.best(),
         level,
@@ -887,8 +783,9 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
     )
 }
 
-/// After [`SPLIT_AFTER`], unless `stop` comes first: the pairs of pens of
-/// [`split::pens_one_by_one`], each better one shared with the search as it is drawn.
+/// After [`PAIRS_AFTER`], unless `stop` comes first: the pairs of pens of
+/// [`quarrel_incumbent::pens_one_by_one`], each better one shared with the search as it is
+/// drawn.
 fn pairs_of_pens(
     level: &Level,
     net: &Net,
@@ -898,7 +795,7 @@ fn pairs_of_pens(
 ) {
     let start = Instant::now();
     // Woken early when the search ends.
-    while let Some(left) = SPLIT_AFTER.checked_sub(start.elapsed()) {
+    while let Some(left) = PAIRS_AFTER.checked_sub(start.elapsed()) {
         if stop.load(Ordering::Relaxed) {
             return;
         }
@@ -916,7 +813,7 @@ fn pairs_of_pens(
             shared.sync(&mut best);
         }
     };
-    split::pens_one_by_one(level, deadline, Some(stop), &mut found);
+    quarrel_incumbent::pens_one_by_one(level, deadline, Some(stop), &mut found);
 }
 
 #[cfg(test)]

@@ -10,15 +10,15 @@
 //! The quarrel search proves optimality on its own; it needs a good answer early to prune,
 //! and its own relaxation rarely offers one on big maps: its pens merge the two animals.
 
-use super::sep;
+use super::one_pen;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Tile, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How long a pair's second look at its second pen may take, and all of them together. On the
-/// slowest generated 30×30 quarrel levels the best pair came within 200 ms; a longer look kept
-/// a core from the exact search for little (200 levels: 10 over 1 s with 600 ms, 9 with 200).
+/// How long a pair's second look at its second pen may take, and all of them together: on the
+/// slowest generated levels the best pair comes within the whole look's time, and a longer
+/// look keeps a core from the exact search for little (measured in `docs/enclose-solver.md`).
 const REFINE_TIME: Duration = Duration::from_millis(60);
 const REFINE_ALL: Duration = Duration::from_millis(200);
 
@@ -143,7 +143,7 @@ fn first_pen(
     // A bee is the one tile a single-pen search can be told to keep out.
     one.tiles[second] = Tile::Bees;
     one.budget = level.preplaced_walls() + k1;
-    let sol = sep::solve_keeping_out(&one, deadline, stop, Some(second), true, 1);
+    let sol = one_pen::solve_keeping_out(&one, deadline, stop, Some(second), true, 1);
     if sol.walls.is_empty() && sol.score == 0 {
         return None;
     }
@@ -152,7 +152,7 @@ fn first_pen(
 
 /// `walls` and the new walls of `second`'s best pen found with the budget left once `walls`
 /// stand, with that pen's score and the search's bound on it (`quick`: see
-/// [`sep::solve_keeping_out`]).
+/// [`one_pen::solve_keeping_out`]).
 fn second_pen(
     level: &Level,
     first: usize,
@@ -170,7 +170,7 @@ fn second_pen(
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = sep::solve_keeping_out(&two, deadline, stop, None, quick, 1);
+    let sol = one_pen::solve_keeping_out(&two, deadline, stop, None, quick, 1);
     let mut all = walls.to_vec();
     all.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
     (all, sol.score, sol.bound)

@@ -1,5 +1,5 @@
-//! The Lagrangian closure network of [`super::sep`], kept for the whole island so that a flow
-//! found at one search node is a valid start at its children.
+//! The Lagrangian closure network of [`super::super::one_pen`], kept for the whole island so
+//! that a flow found at one search node is a valid start at its children.
 //!
 //! Each cell c has an in-pen node a = 2c and, when it takes walls, a node b = 2c + 1 (in the
 //! pen or walled); s = 2m, t = 2m + 1. The closure (tile in ⇒ each neighbour in or walled)
@@ -14,21 +14,21 @@
 //! Max closure value = Σ w⁺ − (flow of this network).
 
 use super::arcs::Arcs;
-use super::bk::{Csr, Trees};
+use super::boykov_kolmogorov::{Csr, Trees};
 
 const NIL: u32 = u32::MAX;
-pub(super) const INF: i32 = 1 << 28;
+pub(crate) const INF: i32 = 1 << 28;
 
 /// The flow state of one search node: residual capacities, the wall price they were built
 /// for, and the flow value.
 #[derive(Clone)]
-pub(super) struct Flow {
-    pub(super) res: Vec<i32>,
-    pub(super) p: i32,
-    pub(super) value: i64,
+pub(crate) struct Flow {
+    pub(crate) res: Vec<i32>,
+    pub(crate) p: i32,
+    pub(crate) value: i64,
 }
 
-pub(super) struct Closure {
+pub(crate) struct Closure {
     m: usize,
     start: Vec<u32>,
     to: Vec<u32>,
@@ -42,7 +42,7 @@ pub(super) struct Closure {
     sb: Vec<u32>,
     priced: Vec<u32>,
     /// Σ w⁺.
-    pub(super) total: i64,
+    pub(crate) total: i64,
     trees: Trees,
     iter: Vec<u32>,
     mark: Vec<u32>,
@@ -52,7 +52,7 @@ pub(super) struct Closure {
 
 impl Closure {
     /// `w`: scaled cell values; `nbr(c)`: neighbours; `wallable`, `border` per cell.
-    pub(super) fn new(
+    pub(crate) fn new(
         w: &[i32],
         wallable: &[bool],
         border: &[bool],
@@ -141,29 +141,29 @@ impl Closure {
     }
 
     /// Cell `c` is in the pen (part of X).
-    pub(super) fn force_in(&self, f: &mut Flow, c: usize) {
+    pub(crate) fn force_in(&self, f: &mut Flow, c: usize) {
         Self::force(f, self.sa[c]);
     }
 
     /// Cell `c` is not in the pen (unreachable, a bee kept out).
-    pub(super) fn force_out(&self, f: &mut Flow, c: usize) {
+    pub(crate) fn force_out(&self, f: &mut Flow, c: usize) {
         Self::force(f, self.at[c]);
     }
 
     /// Cell `c` holds a wall (its price is paid: the caller adds it back).
-    pub(super) fn force_wall(&self, f: &mut Flow, c: usize) {
+    pub(crate) fn force_wall(&self, f: &mut Flow, c: usize) {
         Self::force(f, self.at[c]);
         Self::force(f, self.sb[c]);
     }
 
     /// Cell `c` takes no wall: in the pen or out of it (the quarrel search forbids walls on
     /// the tiles an earlier branch left unwalled).
-    pub(super) fn forbid_wall(&self, f: &mut Flow, c: usize) {
+    pub(crate) fn forbid_wall(&self, f: &mut Flow, c: usize) {
         Self::force(f, self.priced[c]);
     }
 
     /// Sets the wall price; flow over a lowered capacity is cancelled along flow paths.
-    pub(super) fn set_price(&mut self, f: &mut Flow, p: i32) {
+    pub(crate) fn set_price(&mut self, f: &mut Flow, p: i32) {
         let t = 2 * self.m + 1;
         let delta = p - f.p;
         f.p = p;
@@ -279,7 +279,7 @@ impl Closure {
 
     /// Augments until the flow value reaches `limit` or is maximum (then
     /// [`Closure::in_pen`] tells the min cut).
-    pub(super) fn run(&mut self, f: &mut Flow, limit: i64) {
+    pub(crate) fn run(&mut self, f: &mut Flow, limit: i64) {
         if f.value >= limit {
             return;
         }
@@ -294,7 +294,7 @@ impl Closure {
 
     /// After a `run` that reached the maximum: the walls of the closure's pen (forced ones
     /// included).
-    pub(super) fn walls(&self) -> usize {
+    pub(crate) fn walls(&self) -> usize {
         (0..self.m)
             .filter(|&c| {
                 self.priced[c] != NIL
@@ -305,7 +305,7 @@ impl Closure {
     }
 
     /// After a `run` that reached the maximum: cell `c` is in the closure's pen.
-    pub(super) fn in_pen(&self, c: usize) -> bool {
+    pub(crate) fn in_pen(&self, c: usize) -> bool {
         self.trees.source_side(2 * c)
     }
 }
@@ -355,7 +355,7 @@ mod tests {
     /// ends at the value of a flow computed from scratch.
     #[test]
     fn warm_flow_matches_cold_on_random_sequences() {
-        use crate::games::enclose::generate::Rng;
+        use crate::rng::Rng;
         for seed in 0..300u64 {
             let mut r = Rng::new(seed);
             let (rows, cols) = (3 + r.below(4) as usize, 3 + r.below(4) as usize);

@@ -18,7 +18,7 @@
 //! * reach: P plus every positive tile reachable from it without crossing walls or border;
 //! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
 //!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut, plus
-//!   μ per wall left. The cut's flow is kept per node ([`super::closure`]): a child only
+//!   μ per wall left. The cut's flow is kept per node ([`super::flow::closure`]): a child only
 //!   augments what its own constraints add. μ is swept at the root and tuned by a short
 //!   descent per node, which the closure pen's walls steer (the bound's slope in μ is the
 //!   budget less those walls). A node whose X lies inside the closure pen of an ancestor (and
@@ -44,8 +44,8 @@
 //! the furthest minimum cut of the decisions alone, so the node finds them again.
 
 use super::beam::Beam;
-use super::net::{island_cells, Net, DEAD, INF, IN_X, OUT};
-use super::pens::{self, Core, Decision, Relaxation, State, SC};
+use super::flow::island::{island_cells, Net, DEAD, INF, IN_X, OUT};
+use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
@@ -202,7 +202,7 @@ impl<'a> Search<'a> {
             let st = &self.c.st[d];
             let inherited = st.pen_ok && self.c.region.iter().all(|&c| st.pen[c as usize]);
             if !inherited {
-                let (pruned, m, ub) = pens::tune(self, d, net.m, mu, target);
+                let (pruned, m, ub) = search_core::tune(self, d, net.m, mu, target);
                 if pruned {
                     return;
                 }
@@ -211,7 +211,7 @@ impl<'a> Search<'a> {
             }
         }
         let st = &self.c.st[d];
-        let (v, wall_first) = pens::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
+        let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         let v = v as usize;
         for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
             let step = if wall_branch {
@@ -277,7 +277,7 @@ impl<'a> Search<'a> {
         } else {
             top - target + 1
         };
-        pens::closure_flow(
+        search_core::closure_flow(
             self.c.net,
             &mut self.c.closure,
             &mut st.flow,
@@ -367,7 +367,7 @@ pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
 
 /// As [`solve`], ending also once `stop` (if any) is set, with the bee tile at grid index
 /// `out` (if any) kept out of the pen from the start: the quarrel round's first guesses
-/// ([`super::split`]) place the other animal there.
+/// ([`super::quarrel_incumbent`]) place the other animal there.
 /// A `quick` search only looks for a good pen: the coarse price sweep, and it stops (as on a
 /// deadline) after [`QUICK_NODES`] nodes. `threads`: how many share the search.
 pub(super) fn solve_keeping_out(
@@ -400,7 +400,7 @@ pub(super) fn solve_keeping_out(
     if unicorn.is_some() {
         // Pens that hold both animals can be rare among the separators the search meets
         // first: start from one known pen so that the bounds prune from the first node.
-        if let Some(walls) = super::probe::lovebirds_walls(level) {
+        if let Some(walls) = super::feasibility::lovebirds_walls(level) {
             let rc: Vec<[usize; 2]> = walls
                 .iter()
                 .map(|&g| [g / level.cols, g % level.cols])
@@ -456,7 +456,7 @@ pub(super) fn solve_keeping_out(
         return search().c.finish(level, start);
     }
     let searches = tasks::run(threads, &shared, search, Search::run);
-    pens::finish_shared(
+    search_core::finish_shared(
         searches.into_iter().map(|s| s.c),
         shared.best(),
         level,

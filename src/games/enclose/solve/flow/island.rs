@@ -9,27 +9,27 @@ use super::arcs::Arcs;
 use crate::games::enclose::check::flood;
 use crate::games::enclose::model::{Level, Tile};
 
-pub(super) const INF: i32 = 1 << 24;
-pub(super) const NIL: u32 = u32::MAX;
+pub(crate) const INF: i32 = 1 << 24;
+pub(crate) const NIL: u32 = u32::MAX;
 /// Cell flags both searches share: forced into a pen, walled, bee kept out of the pens, no
 /// wall allowed (the quarrel search's earlier siblings left it unwalled).
-pub(super) const IN_X: u8 = 1;
-pub(super) const DEAD: u8 = 2;
-pub(super) const OUT: u8 = 4;
-pub(super) const FORBID: u8 = 8;
+pub(crate) const IN_X: u8 = 1;
+pub(crate) const DEAD: u8 = 2;
+pub(crate) const OUT: u8 = 4;
+pub(crate) const FORBID: u8 = 8;
 
 /// Scratch of the residual search from T: `vis[n] == stamp` marks the nodes reached, `par`
 /// the arc each was reached by.
-pub(super) struct Residual {
-    pub(super) vis: Vec<u32>,
-    pub(super) par: Vec<u32>,
-    pub(super) stamp: u32,
-    pub(super) queue: Vec<u32>,
+pub(crate) struct Residual {
+    pub(crate) vis: Vec<u32>,
+    pub(crate) par: Vec<u32>,
+    pub(crate) stamp: u32,
+    pub(crate) queue: Vec<u32>,
 }
 
 /// The cells of the networks: the horse's island without its placed walls, sorted by grid
 /// index (so a cell's index is found by binary search).
-pub(super) fn island_cells(level: &Level) -> Vec<usize> {
+pub(crate) fn island_cells(level: &Level) -> Vec<usize> {
     let (island, _) = flood(level, &vec![false; level.tiles.len()], level.horse());
     let mut cells: Vec<usize> = island
         .into_iter()
@@ -40,30 +40,30 @@ pub(super) fn island_cells(level: &Level) -> Vec<usize> {
 }
 
 /// The static flow network of the island.
-pub(super) struct Net {
-    pub(super) m: usize,
+pub(crate) struct Net {
+    pub(crate) m: usize,
     /// Grid index of each cell.
-    pub(super) grid: Vec<usize>,
-    pub(super) value: Vec<i32>,
-    pub(super) wallable: Vec<bool>,
-    pub(super) border: Vec<bool>,
-    pub(super) bee: Vec<bool>,
-    pub(super) nbr_start: Vec<u32>,
-    pub(super) nbr: Vec<u32>,
+    pub(crate) grid: Vec<usize>,
+    pub(crate) value: Vec<i32>,
+    pub(crate) wallable: Vec<bool>,
+    pub(crate) border: Vec<bool>,
+    pub(crate) bee: Vec<bool>,
+    pub(crate) nbr_start: Vec<u32>,
+    pub(crate) nbr: Vec<u32>,
     /// CSR arcs per node: in = 2c, out = 2c + 1, T = 2m.
-    pub(super) start: Vec<u32>,
-    pub(super) to: Vec<u32>,
-    pub(super) rev: Vec<u32>,
-    pub(super) fwd: Vec<bool>,
-    pub(super) cap0: Vec<i32>,
+    pub(crate) start: Vec<u32>,
+    pub(crate) to: Vec<u32>,
+    pub(crate) rev: Vec<u32>,
+    pub(crate) fwd: Vec<bool>,
+    pub(crate) cap0: Vec<i32>,
     /// The (initially closed) arc out → T of each bee, NIL for other cells.
-    pub(super) bee_arc: Vec<u32>,
+    pub(crate) bee_arc: Vec<u32>,
     /// The in → out arc of each cell.
-    pub(super) through: Vec<u32>,
+    pub(crate) through: Vec<u32>,
 }
 
 impl Net {
-    pub(super) fn new(level: &Level, cells: &[usize]) -> Net {
+    pub(crate) fn new(level: &Level, cells: &[usize]) -> Net {
         let n = level.tiles.len();
         let mut id = vec![NIL; n];
         for (c, &g) in cells.iter().enumerate() {
@@ -141,18 +141,18 @@ impl Net {
         }
     }
 
-    pub(super) fn nbrs(&self, c: usize) -> &[u32] {
+    pub(crate) fn nbrs(&self, c: usize) -> &[u32] {
         &self.nbr[self.nbr_start[c] as usize..self.nbr_start[c + 1] as usize]
     }
 
-    pub(super) fn t(&self) -> usize {
+    pub(crate) fn t(&self) -> usize {
         2 * self.m
     }
 
     /// One augmenting path from the cells flagged `IN_X` to T (searched backwards from T),
     /// pushed into `cap`; or, when there is none, `false` with `r.vis == r.stamp` on exactly
     /// the nodes that reach T.
-    pub(super) fn augment(&self, cap: &mut [i32], flags: &[u8], r: &mut Residual) -> bool {
+    pub(crate) fn augment(&self, cap: &mut [i32], flags: &[u8], r: &mut Residual) -> bool {
         r.stamp += 1;
         let stamp = r.stamp;
         let t = self.t();
@@ -197,7 +197,7 @@ impl Net {
     }
 
     /// Pushes one unit from node `x` to T along the tree of the last search (`r.par`).
-    pub(super) fn push_back_to_t(&self, cap: &mut [i32], r: &Residual, mut x: usize) {
+    pub(crate) fn push_back_to_t(&self, cap: &mut [i32], r: &Residual, mut x: usize) {
         let t = self.t();
         while x != t {
             let e = r.par[x] as usize;
@@ -210,7 +210,7 @@ impl Net {
     /// Removes the unit of flow through cell `v` (a cut cell: v's in-node is on the source side
     /// of a min cut, its out-node on the sink side; or any cell whose unit arc carries flow).
     /// Returns `false` when that unit went round a cycle back to `v` (the flow value stays).
-    pub(super) fn cancel_through(&self, cap: &mut [i32], flags: &[u8], v: usize) -> bool {
+    pub(crate) fn cancel_through(&self, cap: &mut [i32], flags: &[u8], v: usize) -> bool {
         let t = self.t();
         let inner = self.start[2 * v] as usize;
         // The in → out arc of v is its in-node's only forward arc.

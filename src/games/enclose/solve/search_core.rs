@@ -1,10 +1,11 @@
-//! The pieces of the pen search that the single-pen search ([`super::sep`]) and the quarrel
-//! search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut and its
-//! cut, the reach bound, the Lagrangian closure bound on the warm flow of [`super::closure`]
-//! with its multiplier descent, and the answer built from the best walls found.
+//! The pieces of the pen search that the single-pen search ([`super::one_pen`]) and the
+//! quarrel search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut
+//! and its cut, the reach bound, the Lagrangian closure bound on the warm flow of
+//! [`super::flow::closure`] with its multiplier descent, and the answer built from the best
+//! walls found.
 
-use super::closure::{Closure, Flow};
-use super::net::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
+use super::flow::closure::{Closure, Flow};
+use super::flow::island::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
 use crate::games::enclose::model::{Level, Solution, SolveStatus};
 use std::cmp::Ordering;
 use std::sync::atomic::AtomicBool;
@@ -329,8 +330,8 @@ fn descend(
 /// both, the next μ is where they meet, and the descent stops once they prove that no μ
 /// reaches `target`. `at`: μ, its bound and slope.
 ///
-/// (Jumping at once to where a tangent would reach `target` was tried: from a bound far above
-/// it the jump lands far past the minimum, and the μ handed to the children is worse.)
+/// Not a jump at once to where a tangent would reach `target`: from a bound far above it the
+/// jump lands far past the minimum, and the μ handed to the children is worse.
 fn cutting_planes(
     r: &mut impl Relaxation,
     d: usize,
