@@ -1,7 +1,6 @@
 //! One rectangle type for every place that needs one: a board in image pixels (sub-pixel,
 //! `Rect<f64>`), a pixel region named in an error or a screen area in points (`Rect<i32>`).
 
-use crate::error::{Error, Result};
 use serde::Serialize;
 use std::fmt;
 
@@ -28,27 +27,6 @@ impl<T: Copy> Rect<T> {
 }
 
 impl Rect<i32> {
-    /// Parses `X,Y,W,H` (screen points).
-    pub fn parse(text: &str) -> Result<Rect> {
-        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-        let bad = || {
-            Error::Usage(format!(
-                "--region {text:?}: expected X,Y,W,H (e.g. 100,50,640,480)"
-            ))
-        };
-        if parts.len() != 4 {
-            return Err(bad());
-        }
-        let x = parts[0].parse().map_err(|_| bad())?;
-        let y = parts[1].parse().map_err(|_| bad())?;
-        let w: i32 = parts[2].parse().map_err(|_| bad())?;
-        let h: i32 = parts[3].parse().map_err(|_| bad())?;
-        if w <= 0 || h <= 0 {
-            return Err(bad());
-        }
-        Ok(Rect { x, y, w, h })
-    }
-
     /// Whether the point lies inside (the right and bottom edges are outside).
     pub fn contains(&self, x: i32, y: i32) -> bool {
         x >= self.x

@@ -1,11 +1,46 @@
 //! What `scan`, `solve` and `play` print with `--json`. The fields every game shares are
-//! declared once here; each game adds its own as one variant of [`ScanDetail`] and
-//! [`SolveDetail`], and values stay typed until they are printed.
+//! declared once here; each game adds its own fields from a serde struct of its own, as a
+//! [`Detail`], so this module needs to know no game.
 
-use crate::games::{enclose, hashi, Status};
 use crate::plan::Plan;
 use crate::vision::geometry::Geometry;
 use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Solved,
+    Optimal,
+    Unsolvable,
+    GaveUp,
+}
+
+impl Status {
+    /// 0 for an answer, 1 for none (unsolvable, or the solver gave up).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Solved | Status::Optimal => 0,
+            Status::Unsolvable | Status::GaveUp => 1,
+        }
+    }
+}
+
+/// The fields of a report that only one game has: its own serde struct, as JSON.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Detail(Map<String, Value>);
+
+impl Detail {
+    /// The game's part of a report; `part` is a struct with named fields.
+    pub fn of<T: Serialize>(part: &T) -> Detail {
+        match serde_json::to_value(part) {
+            Ok(Value::Object(fields)) => Detail(fields),
+            other => panic!("a report part must be a struct with named fields, got {other:?}"),
+        }
+    }
+}
 
 /// `scan --json`, and the `scan` part of `play --json`.
 #[derive(Debug, Clone, Serialize)]
@@ -16,15 +51,7 @@ pub struct ScanReport {
     /// 0..1: the weakest evidence behind anything read.
     pub confidence: f64,
     #[serde(flatten)]
-    pub detail: ScanDetail,
-}
-
-/// The fields of `scan --json` that only one game has.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum ScanDetail {
-    Hashi(hashi::ScanJson),
-    Enclose(enclose::ScanJson),
+    pub detail: Detail,
 }
 
 /// `solve --json`, and the `solve` part of `play --json`.
@@ -35,15 +62,7 @@ pub struct SolveReport {
     /// Solver time, parsing excluded.
     pub elapsed_ms: f64,
     #[serde(flatten)]
-    pub detail: SolveDetail,
-}
-
-/// The fields of `solve --json` that only one game has.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum SolveDetail {
-    Hashi(hashi::SolveJson),
-    Enclose(enclose::SolveJson),
+    pub detail: Detail,
 }
 
 /// `play --json`: what was read, solved and planned, and what playing it did.
@@ -73,4 +92,34 @@ pub fn to_line<T: Serialize>(report: &T) -> serde_json::Result<String> {
 /// Indented JSON, keys sorted as in [`to_line`].
 pub fn to_pretty<T: Serialize>(report: &T) -> serde_json::Result<String> {
     serde_json::to_string_pretty(&serde_json::to_value(report)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Part {
+        rows: Vec<&'static str>,
+        budget: Option<u32>,
+    }
+
+    #[test]
+    fn a_game_part_sits_beside_the_shared_fields_with_keys_sorted() {
+        let report = SolveReport {
+            game: "demo",
+            status: Status::GaveUp,
+            elapsed_ms: 1.5,
+            detail: Detail::of(&Part {
+                rows: vec!["ab"],
+                budget: None,
+            }),
+        };
+        assert_eq!(
+            to_line(&report).unwrap(),
+            r#"{"budget":null,"elapsed_ms":1.5,"game":"demo","rows":["ab"],"status":"gave_up"}"#
+        );
+        assert_eq!(Status::GaveUp.exit_code(), 1);
+        assert_eq!(Status::Optimal.exit_code(), 0);
+    }
 }

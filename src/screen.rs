@@ -38,6 +38,29 @@ pub enum Target {
 
 pub use crate::rect::Rect;
 
+impl Rect {
+    /// Parses `X,Y,W,H` (screen points).
+    pub fn parse(text: &str) -> Result<Rect> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let bad = || {
+            Error::Usage(format!(
+                "--region {text:?}: expected X,Y,W,H (e.g. 100,50,640,480)"
+            ))
+        };
+        if parts.len() != 4 {
+            return Err(bad());
+        }
+        let x = parts[0].parse().map_err(|_| bad())?;
+        let y = parts[1].parse().map_err(|_| bad())?;
+        let w: i32 = parts[2].parse().map_err(|_| bad())?;
+        let h: i32 = parts[3].parse().map_err(|_| bad())?;
+        if w <= 0 || h <= 0 {
+            return Err(bad());
+        }
+        Ok(Rect { x, y, w, h })
+    }
+}
+
 /// Reads a picture file, its format told by its content (PNG, JPEG or WebP), not its name:
 /// shared screenshots are often JPEG under a `.png` name.
 pub fn read_picture(path: &std::path::Path) -> Result<RgbaImage> {

@@ -192,7 +192,7 @@ mod tests {
     use crate::games::{Scanned, Solved, Status, Verify};
     use crate::input::Recorder;
     use crate::plan::Plan;
-    use crate::report::{ScanDetail, ScanReport, SolveDetail, SolveReport};
+    use crate::report::{Detail, ScanReport, SolveReport};
     use crate::screen::{PixelPoint, Rect, ScreenPoint};
     use crate::vision::geometry::Geometry;
     use std::cell::Cell;
@@ -214,7 +214,7 @@ mod tests {
                         game: "hashi",
                         status: Status::Solved,
                         elapsed_ms: 0.0,
-                        detail: SolveDetail::Hashi(SolveJson {
+                        detail: Detail::of(&SolveJson {
                             rows: Vec::new(),
                             solution: None,
                             max_bridges: None,
@@ -231,7 +231,7 @@ mod tests {
                             Rect::new(0.0, 0.0, 10.0, 10.0),
                         ),
                         confidence: 1.0,
-                        detail: ScanDetail::Hashi(ScanJson {
+                        detail: Detail::of(&ScanJson {
                             style: Style::Sgt,
                             width: 0,
                             height: 0,

@@ -6,6 +6,7 @@ pub mod hashi;
 
 use crate::error::{Error, Result};
 use crate::plan::Plan;
+pub use crate::report::Status;
 use crate::report::{ScanReport, SolveReport};
 use crate::screen::Screen;
 use image::RgbaImage;
@@ -61,25 +62,6 @@ pub struct Options {
     pub timeout: Option<Duration>,
     pub enclose: enclose::EncloseOptions,
     pub hashi: hashi::HashiOptions,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    Solved,
-    Optimal,
-    Unsolvable,
-    GaveUp,
-}
-
-impl Status {
-    /// 0 for an answer, 1 for none (unsolvable, or the solver gave up).
-    pub fn exit_code(self) -> u8 {
-        match self {
-            Status::Solved | Status::Optimal => 0,
-            Status::Unsolvable | Status::GaveUp => 1,
-        }
-    }
 }
 
 /// What `solve` prints.

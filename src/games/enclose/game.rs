@@ -6,7 +6,7 @@ use super::{check, play, solve, vision};
 use crate::error::{Error, Result};
 use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
-use crate::report::{ScanDetail, ScanReport, SolveDetail, SolveReport};
+use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
@@ -88,7 +88,7 @@ fn solve_level(level: &Level, opts: &Options) -> (Solved, Solution) {
         game: "enclose",
         status,
         elapsed_ms: sol.elapsed_ms,
-        detail: SolveDetail::Enclose(SolveJson {
+        detail: Detail::of(&SolveJson {
             variant: level.variant,
             score: sol.score,
             bound: sol.bound,
@@ -130,7 +130,7 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
         game: "enclose",
         geometry: reading.geometry,
         confidence: reading.confidence,
-        detail: ScanDetail::Enclose(ScanJson {
+        detail: Detail::of(&ScanJson {
             rows: reading.rows.clone(),
             budget: level.budget,
             variant: level.variant,

@@ -10,7 +10,7 @@ pub mod vision;
 use crate::error::Result;
 use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
-use crate::report::{ScanDetail, ScanReport, SolveDetail, SolveReport};
+use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
 use model::{Bridge, Bridges, Puzzle};
 use serde::{Serialize, Serializer};
@@ -87,7 +87,7 @@ impl Outcome {
                 game: "hashi",
                 status: self.status,
                 elapsed_ms: self.elapsed_ms,
-                detail: SolveDetail::Hashi(self.json),
+                detail: Detail::of(&self.json),
             },
             text: self.text,
         }
@@ -161,7 +161,7 @@ fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Sca
         game: "hashi",
         geometry: reading.geometry,
         confidence: reading.confidence,
-        detail: ScanDetail::Hashi(ScanJson {
+        detail: Detail::of(&ScanJson {
             style: reading.style,
             width: reading.puzzle.width,
             height: reading.puzzle.height,

@@ -4,22 +4,7 @@
 use super::tiles::Class;
 use super::Board;
 use crate::error::{Error, Result};
-use crate::vision::color::{euclidean, saturation, Rgb};
-
-/// The swirl's colour: mean of the saturated sprite pixels.
-pub(super) fn portal_colour(t: &[Rgb], mask: &[bool]) -> Rgb {
-    let mut sum = [0f64; 3];
-    let mut n = 0.0f64;
-    for (i, &p) in t.iter().enumerate() {
-        if mask[i] && saturation(p) >= 40 && !super::is_white(p) {
-            for c in 0..3 {
-                sum[c] += p[c] as f64;
-            }
-            n += 1.0;
-        }
-    }
-    sum.map(|v| (v / n.max(1.0)) as u8)
-}
+use crate::vision::color::{euclidean, Rgb};
 
 /// Portal characters in row-major order of first appearance; the two tiles of a pair share a
 /// colour that is clearly closer to each other than to any other portal.

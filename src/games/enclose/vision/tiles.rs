@@ -2,8 +2,7 @@
 //! and told apart against the picture's own colours (captures differ in colour): grass, water,
 //! a wall, or a sprite, matched against the silhouettes in `calibration/enclose/sprites.json`.
 
-use super::portals::portal_colour;
-use super::{is_gold, Board};
+use super::{is_gold, is_white, Board};
 use crate::error::{Error, Result};
 use crate::vision::color::{dominant, euclidean, pixel_at, saturation, Rgb};
 use crate::vision::glyph::{Glyph, Likeness, TemplateSet};
@@ -195,4 +194,19 @@ pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Clas
         confidence,
         enclosed,
     })
+}
+
+/// The swirl's colour: mean of the saturated sprite pixels.
+fn portal_colour(t: &[Rgb], mask: &[bool]) -> Rgb {
+    let mut sum = [0f64; 3];
+    let mut n = 0.0f64;
+    for (i, &p) in t.iter().enumerate() {
+        if mask[i] && saturation(p) >= 40 && !is_white(p) {
+            for c in 0..3 {
+                sum[c] += p[c] as f64;
+            }
+            n += 1.0;
+        }
+    }
+    sum.map(|v| (v / n.max(1.0)) as u8)
 }
