@@ -11,6 +11,7 @@ mod enclose_milp;
 mod enclose_screen;
 mod hashi;
 mod hashi_screen;
+mod loopgame;
 mod report;
 
 use std::path::PathBuf;
@@ -35,6 +36,10 @@ fn main() -> anyhow::Result<()> {
         let section = enclose_screen::run(&corpus)?;
         report::write_section(&out, "enclose-screen", &section)?;
     }
+    if which == "loop" || which == "all" {
+        let section = loopgame::run(&corpus)?;
+        report::write_section(&out, "loop", &section)?;
+    }
     if which == "enclose-milp" {
         #[cfg(feature = "milp")]
         {
@@ -56,6 +61,7 @@ fn main() -> anyhow::Result<()> {
         "enclose",
         "enclose-screen",
         "enclose-milp",
+        "loop",
         "all",
     ];
     if !known.contains(&which.as_str()) {
