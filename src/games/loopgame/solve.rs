@@ -174,10 +174,6 @@ struct Solver {
     line_queued: Vec<bool>,
     seen: Vec<bool>,
     stack: Vec<u32>,
-    /// Depth-first numbering for the cut-vertex test: discovery time and low point.
-    disc: Vec<u32>,
-    low: Vec<u32>,
-    frames: Vec<(u32, u32, u8)>,
 
     nodes: u64,
     nodes_to_first: Option<u64>,
@@ -269,9 +265,6 @@ impl Solver {
             line_queued: vec![true; lines],
             seen: vec![false; n],
             stack: Vec::with_capacity(n),
-            disc: vec![0; n],
-            low: vec![0; n],
-            frames: Vec::with_capacity(n),
             nodes: 0,
             nodes_to_first: None,
             found: Vec::new(),
@@ -341,7 +334,7 @@ impl Solver {
 
     /// The first undecided cell in reading order. Branching in scan order keeps the decided
     /// part compact, so every fragment ends on its frontier: a wrong choice shows up as a
-    /// broken hint, a closed sub-loop or a cut cell within a row or two, instead of far away
+    /// broken hint, a closed sub-loop or an unreachable cell within a row or two, not far away
     /// (choosing the cell with the fewest shapes anywhere was 10-100× slower on 20×20).
     fn branch_cell(&self) -> Option<usize> {
         (0..self.n).find(|&cell| self.domain[cell].count_ones() > 1)
@@ -604,13 +597,6 @@ impl Solver {
     /// Every cell that must be on the loop reaches the others through links not ruled out;
     /// cells the loop cannot reach go off it.
     fn reach(&mut self) -> Reach {
-        if !self.any_loop {
-            return if self.biconnected() {
-                Reach::Stable
-            } else {
-                Reach::Fail
-            };
-        }
         let Some(start) = (0..self.n).find(|&c| self.domain[c] & EMPTY == 0) else {
             return Reach::Stable;
         };
@@ -651,52 +637,6 @@ impl Solver {
         } else {
             Reach::Stable
         }
-    }
-
-    /// A loop through every cell needs the links not ruled out to join all cells with no cut
-    /// cell (removing any one cell must leave the rest joined, as it does on a loop).
-    /// Iterative Tarjan: a cell is a cut cell when some child's subtree cannot climb above it.
-    fn biconnected(&mut self) -> bool {
-        self.disc.fill(0);
-        let mut time = 1;
-        self.disc[0] = time;
-        self.low[0] = time;
-        self.frames.clear();
-        self.frames.push((0, NONE, 0));
-        let mut root_children = 0;
-        while let Some(top) = self.frames.last_mut() {
-            let (v, via, k) = *top;
-            let v = v as usize;
-            if k < 4 {
-                top.2 += 1;
-                let e = self.edge_at[v][k as usize];
-                if e == NONE || e == via || self.edge[e as usize] == OFF {
-                    continue;
-                }
-                let w = self.neighbour[v][k as usize] as usize;
-                if self.disc[w] == 0 {
-                    time += 1;
-                    self.disc[w] = time;
-                    self.low[w] = time;
-                    self.frames.push((w as u32, e, 0));
-                    if v == 0 {
-                        root_children += 1;
-                    }
-                } else {
-                    self.low[v] = self.low[v].min(self.disc[w]);
-                }
-            } else {
-                self.frames.pop();
-                if let Some(&(p, _, _)) = self.frames.last() {
-                    let p = p as usize;
-                    self.low[p] = self.low[p].min(self.low[v]);
-                    if p != 0 && self.low[v] >= self.disc[p] {
-                        return false;
-                    }
-                }
-            }
-        }
-        time as usize == self.n && root_children == 1
     }
 
     /// The decided loop, cell by cell from the first cell on it.
