@@ -29,7 +29,7 @@ pub struct Options {
 }
 
 /// The default budget for the uniqueness proof, in search nodes after the first solution.
-pub const DEFAULT_PROOF_NODES: u64 = 2_000;
+pub const DEFAULT_PROOF_NODES: u64 = 500;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -304,6 +304,17 @@ impl Solver {
             }
             return Ok(());
         };
+        match self.probe(cell, 2 * self.w) {
+            Probe::Fail => return Ok(()),
+            Probe::Narrowed => {
+                // Ruled-out branches may wake more rules and move the first undecided cell.
+                let mark = self.trail.len();
+                let result = self.search();
+                self.undo(mark);
+                return result;
+            }
+            Probe::Same => {}
+        }
         let dom = self.domain[cell];
         for part in split(dom, !self.hints_of[cell].is_empty()) {
             let mark = self.trail.len();
@@ -313,6 +324,46 @@ impl Solver {
             self.undo(mark);
         }
         Ok(())
+    }
+
+    /// Failed-branch probing just ahead of the scan: each branch of the next `ahead`
+    /// undecided cells after `cursor` is propagated on its own, and a branch that fails at
+    /// once is ruled out here, so the search does not discover it rows later under every
+    /// choice made in between. Two rows ahead cut 20×20 search trees about tenfold (one row:
+    /// fourfold; four rows: no better than two). Narrowings stay on the trail for the caller.
+    fn probe(&mut self, cursor: usize, ahead: usize) -> Probe {
+        let mut narrowed = false;
+        let mut seen = 0;
+        let mut cell = cursor;
+        while seen < ahead && cell < self.n {
+            let dom = self.domain[cell];
+            if dom.count_ones() > 1 {
+                seen += 1;
+                let mut keep = 0u16;
+                for part in split(dom, !self.hints_of[cell].is_empty()) {
+                    let mark = self.trail.len();
+                    if self.restrict(cell as u32, part) && self.propagate() {
+                        keep |= part;
+                    }
+                    self.undo(mark);
+                }
+                if keep == 0 {
+                    return Probe::Fail;
+                }
+                if keep != dom {
+                    if !self.restrict(cell as u32, keep) || !self.propagate() {
+                        return Probe::Fail;
+                    }
+                    narrowed = true;
+                }
+            }
+            cell += 1;
+        }
+        if narrowed {
+            Probe::Narrowed
+        } else {
+            Probe::Same
+        }
     }
 
     /// Propagates to a fixpoint, including the reachability rule; false on a contradiction.
@@ -661,6 +712,12 @@ impl Solver {
             }
         }
     }
+}
+
+enum Probe {
+    Fail,
+    Narrowed,
+    Same,
 }
 
 enum Reach {
