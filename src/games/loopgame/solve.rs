@@ -304,7 +304,7 @@ impl Solver {
             }
             return Ok(());
         };
-        match self.probe(cell, 2 * self.w) {
+        match self.probe(cell, 4 * self.w) {
             Probe::Fail => return Ok(()),
             Probe::Narrowed => {
                 // Ruled-out branches may wake more rules and move the first undecided cell.
@@ -329,8 +329,9 @@ impl Solver {
     /// Failed-branch probing just ahead of the scan: each branch of the next `ahead`
     /// undecided cells after `cursor` is propagated on its own, and a branch that fails at
     /// once is ruled out here, so the search does not discover it rows later under every
-    /// choice made in between. Two rows ahead cut 20×20 search trees about tenfold (one row:
-    /// fourfold; four rows: no better than two). Narrowings stay on the trail for the caller.
+    /// choice made in between. Probing one row ahead cut 20×20 search trees about tenfold;
+    /// four rows is the best measured trade-off between fewer nodes and dearer nodes on
+    /// 20×20 and 30×30 (see docs/loop-solver.md). Narrowings stay on the trail for the caller.
     fn probe(&mut self, cursor: usize, ahead: usize) -> Probe {
         let mut narrowed = false;
         let mut seen = 0;
