@@ -14,6 +14,10 @@
 //!   least twice when the loop visits every cell;
 //! - every cell that must be on the loop is reachable from every other through links not
 //!   ruled out; a cell that cannot be reached from the loop is off it.
+//!
+//! Search branches on the first undecided cell in reading order, after probing the branches
+//! of the cells just ahead (see `Solver::probe`); docs/loop-solver.md has the measurements
+//! behind both choices and what was tried and dropped.
 
 use super::model::{Cycle, Puzzle};
 use std::time::Instant;
