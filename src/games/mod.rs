@@ -3,6 +3,7 @@
 
 pub mod enclose;
 pub mod hashi;
+pub mod loopgame;
 
 use crate::error::{Error, Result};
 use crate::plan::Plan;

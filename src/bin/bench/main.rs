@@ -12,6 +12,7 @@ mod enclose_milp;
 mod enclose_screen;
 mod hashi;
 mod hashi_screen;
+mod loopgame;
 mod report;
 
 use std::path::{Path, PathBuf};
@@ -26,6 +27,7 @@ const BENCHES: &[Bench] = &[
     ("hashi-screen", hashi_screen::run),
     ("enclose", enclose::run),
     ("enclose-screen", enclose_screen::run),
+    ("loop", loopgame::run),
 ];
 
 /// Run only when named.

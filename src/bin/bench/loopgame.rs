@@ -1,0 +1,176 @@
+//! Loop bars: every real daily of the corpus with both hint sets, and generated 20×20 and
+//! 30×30 puzzles with hints on 30% of the cells. Only `solve` is inside the timed region; each
+//! answer is checked afterwards (a loop through every cell meeting every hint).
+
+use anyhow::{bail, Context};
+use autoplayer::games::loopgame::check::check;
+use autoplayer::games::loopgame::format::{parse_record, HintSet};
+use autoplayer::games::loopgame::generate::{generate, Hints};
+use autoplayer::games::loopgame::model::Puzzle;
+use autoplayer::games::loopgame::solve::{self, Options, Outcome};
+use std::fmt::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Other work on this small machine stretches single runs, so a quick puzzle is solved up to
+/// `RUNS` times and the fastest counts; one slower than `REPEAT_BELOW_MS` is timed once.
+const RUNS: usize = 3;
+const REPEAT_BELOW_MS: f64 = 50.0;
+
+/// Each solve stops after this long, so a hopeless puzzle costs the bench a bounded time.
+const DEADLINE_S: u64 = 5;
+
+/// The fastest run in ms, or `None` when the solver gave up at the deadline; and whether the
+/// loop was proven unique.
+fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(Option<f64>, bool)> {
+    let mut best = f64::MAX;
+    let mut outcome = Outcome::GaveUp;
+    for _ in 0..RUNS {
+        let opts = Options {
+            deadline: Some(Instant::now() + Duration::from_secs(DEADLINE_S)),
+            ..Default::default()
+        };
+        let start = Instant::now();
+        outcome = solve::solve(p, &opts);
+        best = best.min(start.elapsed().as_secs_f64() * 1000.0);
+        if best > REPEAT_BELOW_MS {
+            break;
+        }
+    }
+    let (cycle, unique) = match outcome {
+        Outcome::Solved { cycle, unique } => (cycle, unique),
+        Outcome::GaveUp => return Ok((None, false)),
+        Outcome::Unsolvable => bail!("{name}: reported unsolvable, yet it has a loop"),
+    };
+    check(p, &cycle, false).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
+    Ok((Some(best), unique))
+}
+
+struct Stats {
+    mean: f64,
+    median: f64,
+    max: f64,
+}
+
+fn stats(times: &[f64]) -> Stats {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    Stats {
+        mean: sorted.iter().sum::<f64>() / sorted.len().max(1) as f64,
+        median: sorted.get(sorted.len() / 2).copied().unwrap_or(0.0),
+        max: sorted.last().copied().unwrap_or(0.0),
+    }
+}
+
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into());
+    format!(
+        "Machine: {cores} cores, load average {load} at the start; release build; each puzzle \
+         solved up to {RUNS} times (once when slower than {REPEAT_BELOW_MS} ms), the fastest \
+         run counts; every answer checked (closed, every cell once, every hint met); each \
+         solve stops at {DEADLINE_S} s. Times include the uniqueness search (budget {} nodes \
+         after the first loop).",
+        solve::DEFAULT_PROOF_NODES
+    )
+}
+
+fn yes(met: bool) -> &'static str {
+    if met {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+pub fn run(corpus: &Path) -> anyhow::Result<String> {
+    let mut out = String::from("## Loop\n\n");
+    writeln!(out, "{}\n", machine())?;
+    out.push_str("| set | count | proven unique | mean ms | median ms | max ms | anchor (CP-SAT) | bar | met |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
+
+    let path = corpus.join("loop/daily.jsonl");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let records: Vec<(&str, serde_json::Value)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Ok((l, serde_json::from_str(l)?)))
+        .collect::<anyhow::Result<_>>()?;
+    let mut all = Vec::new();
+    for size in [4u64, 6, 8] {
+        for set in [HintSet::Control, HintSet::Dense] {
+            let (mut times, mut unique) = (Vec::new(), 0);
+            for (line, v) in records.iter().filter(|(_, v)| v["size"] == size) {
+                let name = format!("{} {}", v["date"].as_str().unwrap_or("?"), set.field());
+                let p = parse_record(line, &name, set)?;
+                let (ms, u) = timed(&p, &name)?;
+                times.push(ms.with_context(|| format!("{name}: gave up"))?);
+                unique += usize::from(u);
+            }
+            all.extend_from_slice(&times);
+            let s = stats(&times);
+            let (anchor, bar, met) = if size == 8 {
+                (
+                    "median 12",
+                    "median ≤ 0.2, max ≤ 5",
+                    s.median <= 0.2 && s.max <= 5.0,
+                )
+            } else {
+                ("-", "max ≤ 5", s.max <= 5.0)
+            };
+            writeln!(
+                out,
+                "| dailies {size}×{size}, `{}` | {} | {unique} | {:.3} | {:.3} | {:.3} | {anchor} | {bar} | {} |",
+                set.field(),
+                times.len(),
+                s.mean,
+                s.median,
+                s.max,
+                yes(met)
+            )?;
+        }
+    }
+    let s = stats(&all);
+    writeln!(
+        out,
+        "| all dailies, both sets | {} | - | {:.3} | {:.3} | {:.3} | - | median ≤ 0.2, max ≤ 5 | {} |",
+        all.len(),
+        s.mean,
+        s.median,
+        s.max,
+        yes(s.median <= 0.2 && s.max <= 5.0)
+    )?;
+
+    for (size, seeds, anchor, bar_ms) in [
+        (20usize, 50u32, "mean 600, max 1100", 100.0),
+        (30, 20, "-", 2000.0),
+    ] {
+        let (mut times, mut unique, mut fallback, mut gave_up) = (Vec::new(), 0, 0, 0);
+        for seed in 0..seeds {
+            let g = generate(size, size, &Hints::Fraction(0.3), seed)?;
+            fallback += usize::from(g.fallback);
+            let (ms, u) = timed(&g.puzzle, &format!("{size}x{size} seed {seed}"))?;
+            match ms {
+                Some(ms) => times.push(ms),
+                None => gave_up += 1,
+            }
+            unique += usize::from(u);
+        }
+        let s = stats(&times);
+        let met = gave_up == 0 && s.max <= bar_ms;
+        writeln!(
+            out,
+            "| generated {size}×{size}, 30% hints, seeds 0..{seeds} ({fallback} from the tree fallback), {gave_up} gave up at {DEADLINE_S} s (not in the times) | {} | {unique} | {:.3} | {:.3} | {:.3} | {anchor} | each ≤ {bar_ms} | {} |",
+            times.len(),
+            s.mean,
+            s.median,
+            s.max,
+            yes(met)
+        )?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,9 @@
+//! Loop ("Loopy"): one closed loop through orthogonal neighbours; a hint counts the cells of
+//! its 3×3 block where the loop turns. Formats, checker, solver and generator; pure, no I/O.
+
+pub mod check;
+pub mod format;
+pub mod generate;
+pub mod model;
+pub mod report;
+pub mod solve;

@@ -1,0 +1,924 @@
+//! Exact Loop solver: each cell's shape (which two of its four sides the loop crosses, or
+//! none off the loop) as a small domain, propagation to a fixpoint, then depth-first search
+//! with a trail for undo. It keeps searching after the first loop to prove uniqueness, within
+//! a node budget (see [`Options::proof_nodes`]).
+//!
+//! Propagation, and why each rule is there:
+//! - a side is a link between two cells, so both cells agree on it (arc consistency);
+//! - a hint is a count of turn cells in its block: when the known turns reach it the other
+//!   cells go straight (or empty), when the unknowns are all needed they all turn;
+//! - a link never closes a fragment into a loop unless that loop is the whole answer (every
+//!   cell in perfect mode, every link so far in any-loop mode), tracked with fragment ends
+//!   so the test is O(1);
+//! - every line between two rows or columns is crossed an even number of times, and at
+//!   least twice when the loop visits every cell;
+//! - every cell that must be on the loop is reachable from every other through links not
+//!   ruled out; a cell that cannot be reached from the loop is off it.
+//!
+//! Search branches on the first undecided cell in reading order, after probing the branches
+//! of the cells just ahead (see `Solver::probe`); docs/loop-solver.md has the measurements
+//! behind both choices and what was tried and dropped.
+
+use super::model::{Cycle, Puzzle};
+use std::time::Instant;
+
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Any closed loop meeting the hints; otherwise the loop must visit every cell.
+    pub any_loop: bool,
+    pub deadline: Option<Instant>,
+    /// Search nodes spent after the first loop to prove it is the only one; `None` picks
+    /// [`DEFAULT_PROOF_NODES`]. When the budget runs out, `unique` is reported false.
+    pub proof_nodes: Option<u64>,
+}
+
+/// The default budget for the uniqueness proof, in search nodes after the first solution.
+pub const DEFAULT_PROOF_NODES: u64 = 500;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A loop; `unique` is true only when the search proved no other loop exists (false when
+    /// a second loop was found or the proof ran out of budget or time).
+    Solved {
+        cycle: Cycle,
+        unique: bool,
+    },
+    Unsolvable,
+    GaveUp,
+}
+
+/// Search statistics, for the bench and the notes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stats {
+    pub nodes: u64,
+    pub nodes_to_first: u64,
+}
+
+pub fn solve(p: &Puzzle, opts: &Options) -> Outcome {
+    solve_with_stats(p, opts).0
+}
+
+pub fn solve_with_stats(p: &Puzzle, opts: &Options) -> (Outcome, Stats) {
+    let n = p.cells();
+    // The grid is bipartite: a loop alternates colours, so one through every cell needs an
+    // even number of cells; and no loop fits in a single row or column.
+    if p.width < 2 || p.height < 2 || (!opts.any_loop && !n.is_multiple_of(2)) {
+        return (Outcome::Unsolvable, Stats::default());
+    }
+    let mut s = Solver::new(p, opts);
+    let stop = s.run();
+    let stats = Stats {
+        nodes: s.nodes,
+        nodes_to_first: s.nodes_to_first.unwrap_or(s.nodes),
+    };
+    let outcome = match (s.found.len(), stop) {
+        (0, Stop::Done) => Outcome::Unsolvable,
+        (0, _) => Outcome::GaveUp,
+        (1, Stop::Done) => Outcome::Solved {
+            cycle: s.found.swap_remove(0),
+            unique: true,
+        },
+        _ => Outcome::Solved {
+            cycle: s.found.swap_remove(0),
+            unique: false,
+        },
+    };
+    (outcome, stats)
+}
+
+// Sides of a cell as bits; a shape is the set of sides the loop crosses (0 = off the loop).
+const UP: u8 = 1;
+const RIGHT: u8 = 2;
+const DOWN: u8 = 4;
+const LEFT: u8 = 8;
+const SIDES: [u8; 4] = [UP, RIGHT, DOWN, LEFT];
+
+const fn shape(links: u8) -> u16 {
+    1 << links
+}
+
+const EMPTY: u16 = shape(0);
+const TURNS: u16 = shape(UP | RIGHT) | shape(RIGHT | DOWN) | shape(DOWN | LEFT) | shape(LEFT | UP);
+const ON_LOOP: u16 = TURNS | shape(UP | DOWN) | shape(LEFT | RIGHT);
+
+/// Shapes that cross side `side`.
+const fn crossing(side: u8) -> u16 {
+    let mut m = 0;
+    let mut s = 0;
+    while s < 16 {
+        if s & side != 0 {
+            m |= 1 << s;
+        }
+        s += 1;
+    }
+    m & (ON_LOOP | EMPTY)
+}
+
+const CROSSING: [u16; 4] = [
+    crossing(UP),
+    crossing(RIGHT),
+    crossing(DOWN),
+    crossing(LEFT),
+];
+
+const NONE: u32 = u32::MAX;
+const UNKNOWN: u8 = 0;
+const ON: u8 = 1;
+const OFF: u8 = 2;
+
+enum Undo {
+    Domain(u32, u16),
+    Edge(u32),
+    End { cell: u32, end: u32, len: u32 },
+}
+
+enum Stop {
+    Done,
+    Deadline,
+    ProofBudget,
+}
+
+struct Hint {
+    value: u8,
+    cells: Vec<u32>,
+}
+
+struct Solver {
+    w: usize,
+    n: usize,
+    any_loop: bool,
+    deadline: Option<Instant>,
+    proof_nodes: u64,
+    /// Per cell and side (index into `SIDES`): the neighbour and the edge between them.
+    neighbour: Vec<[u32; 4]>,
+    edge_at: Vec<[u32; 4]>,
+    hints: Vec<Hint>,
+    hints_of: Vec<Vec<u32>>,
+    /// Edge → the row or column line it crosses; line → its edges.
+    line_of: Vec<u32>,
+    line_edges: Vec<Vec<u32>>,
+
+    domain: Vec<u16>,
+    /// Edge `2*cell` is the cell's right side, `2*cell + 1` its bottom side.
+    edge: Vec<u8>,
+    /// For a cell that ends a fragment of links (or stands alone): the fragment's other end
+    /// and its cell count. Stale for cells inside a fragment, which are never asked.
+    end: Vec<u32>,
+    len: Vec<u32>,
+    on_links: u32,
+    line_on: Vec<u16>,
+    line_unknown: Vec<u16>,
+    trail: Vec<Undo>,
+
+    cell_queue: Vec<u32>,
+    cell_queued: Vec<bool>,
+    hint_queue: Vec<u32>,
+    hint_queued: Vec<bool>,
+    line_queue: Vec<u32>,
+    line_queued: Vec<bool>,
+    seen: Vec<bool>,
+    stack: Vec<u32>,
+
+    nodes: u64,
+    nodes_to_first: Option<u64>,
+    found: Vec<Cycle>,
+}
+
+impl Solver {
+    fn new(p: &Puzzle, opts: &Options) -> Solver {
+        let (w, h, n) = (p.width, p.height, p.cells());
+        let mut neighbour = vec![[NONE; 4]; n];
+        let mut edge_at = vec![[NONE; 4]; n];
+        let mut domain = vec![0u16; n];
+        for cell in 0..n {
+            let (r, c) = (cell / w, cell % w);
+            let mut dom = ON_LOOP | if opts.any_loop { EMPTY } else { 0 };
+            let sides = [
+                (r > 0).then(|| (cell - w, 2 * (cell - w) + 1)),
+                (c + 1 < w).then(|| (cell + 1, 2 * cell)),
+                (r + 1 < h).then(|| (cell + w, 2 * cell + 1)),
+                (c > 0).then(|| (cell - 1, 2 * (cell - 1))),
+            ];
+            for (k, side) in sides.iter().enumerate() {
+                match side {
+                    Some((nb, e)) => {
+                        neighbour[cell][k] = *nb as u32;
+                        edge_at[cell][k] = *e as u32;
+                    }
+                    None => dom &= !CROSSING[k],
+                }
+            }
+            domain[cell] = dom;
+        }
+        let mut hints = Vec::new();
+        let mut hints_of = vec![Vec::new(); n];
+        for cell in 0..n {
+            if let Some(value) = p.hints[cell] {
+                let cells: Vec<u32> = p
+                    .block(cell / w, cell % w)
+                    .map(|[r, c]| (r * w + c) as u32)
+                    .collect();
+                for &c in &cells {
+                    hints_of[c as usize].push(hints.len() as u32);
+                }
+                hints.push(Hint { value, cells });
+            }
+        }
+        // Lines 0..w-1 lie between columns c and c+1; lines w-1.. between rows.
+        let lines = (w - 1) + (h - 1);
+        let mut line_of = vec![NONE; 2 * n];
+        let mut line_edges = vec![Vec::new(); lines];
+        for cell in 0..n {
+            let (r, c) = (cell / w, cell % w);
+            if c + 1 < w {
+                line_of[2 * cell] = c as u32;
+                line_edges[c].push(2 * cell as u32);
+            }
+            if r + 1 < h {
+                line_of[2 * cell + 1] = (w - 1 + r) as u32;
+                line_edges[w - 1 + r].push(2 * cell as u32 + 1);
+            }
+        }
+        let line_unknown = line_edges.iter().map(|l| l.len() as u16).collect();
+        let hint_count = hints.len();
+        Solver {
+            w,
+            n,
+            any_loop: opts.any_loop,
+            deadline: opts.deadline,
+            proof_nodes: opts.proof_nodes.unwrap_or(DEFAULT_PROOF_NODES),
+            neighbour,
+            edge_at,
+            hints,
+            hints_of,
+            line_of,
+            line_edges,
+            domain,
+            edge: vec![UNKNOWN; 2 * n],
+            end: (0..n as u32).collect(),
+            len: vec![1; n],
+            on_links: 0,
+            line_on: vec![0; lines],
+            line_unknown,
+            trail: Vec::with_capacity(8 * n),
+            cell_queue: (0..n as u32).collect(),
+            cell_queued: vec![true; n],
+            hint_queue: (0..hint_count as u32).collect(),
+            hint_queued: vec![true; hint_count],
+            line_queue: (0..lines as u32).collect(),
+            line_queued: vec![true; lines],
+            seen: vec![false; n],
+            stack: Vec::with_capacity(n),
+            nodes: 0,
+            nodes_to_first: None,
+            found: Vec::new(),
+        }
+    }
+
+    fn run(&mut self) -> Stop {
+        match self.search() {
+            Ok(()) => Stop::Done,
+            Err(stop) => stop,
+        }
+    }
+
+    /// Depth-first search below the current state; `Err` stops the whole search.
+    fn search(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        // Node 1 checks too, so a deadline already past gives up before any work.
+        if self.nodes % 128 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Stop::Deadline);
+        }
+        if let Some(first) = self.nodes_to_first {
+            if self.nodes - first > self.proof_nodes {
+                return Err(Stop::ProofBudget);
+            }
+        }
+        if !self.settle() {
+            return Ok(());
+        }
+        let Some(cell) = self.branch_cell() else {
+            if self.on_links > 0 {
+                let cycle = self.cycle();
+                self.found.push(cycle);
+                self.nodes_to_first.get_or_insert(self.nodes);
+                if self.found.len() >= 2 {
+                    return Err(Stop::Done);
+                }
+            }
+            return Ok(());
+        };
+        match self.probe(cell, 4 * self.w) {
+            Probe::Fail => return Ok(()),
+            Probe::Narrowed => {
+                // Ruled-out branches may wake more rules and move the first undecided cell.
+                let mark = self.trail.len();
+                let result = self.search();
+                self.undo(mark);
+                return result;
+            }
+            Probe::Same => {}
+        }
+        let dom = self.domain[cell];
+        for part in split(dom, !self.hints_of[cell].is_empty()) {
+            let mark = self.trail.len();
+            if self.restrict(cell as u32, part) {
+                self.search()?;
+            }
+            self.undo(mark);
+        }
+        Ok(())
+    }
+
+    /// Failed-branch probing just ahead of the scan: each branch of the next `ahead`
+    /// undecided cells after `cursor` is propagated on its own, and a branch that fails at
+    /// once is ruled out here, so the search does not discover it rows later under every
+    /// choice made in between. Probing one row ahead cut 20×20 search trees about tenfold;
+    /// four rows is the best measured trade-off between fewer nodes and dearer nodes on
+    /// 20×20 and 30×30 (see docs/loop-solver.md). Narrowings stay on the trail for the caller.
+    fn probe(&mut self, cursor: usize, ahead: usize) -> Probe {
+        let mut narrowed = false;
+        let mut seen = 0;
+        let mut cell = cursor;
+        while seen < ahead && cell < self.n {
+            let dom = self.domain[cell];
+            if dom.count_ones() > 1 {
+                seen += 1;
+                let mut keep = 0u16;
+                for part in split(dom, !self.hints_of[cell].is_empty()) {
+                    let mark = self.trail.len();
+                    if self.restrict(cell as u32, part) && self.propagate() {
+                        keep |= part;
+                    }
+                    self.undo(mark);
+                }
+                if keep == 0 {
+                    return Probe::Fail;
+                }
+                if keep != dom {
+                    if !self.restrict(cell as u32, keep) || !self.propagate() {
+                        return Probe::Fail;
+                    }
+                    narrowed = true;
+                }
+            }
+            cell += 1;
+        }
+        if narrowed {
+            Probe::Narrowed
+        } else {
+            Probe::Same
+        }
+    }
+
+    /// Propagates to a fixpoint, including the reachability rule; false on a contradiction.
+    fn settle(&mut self) -> bool {
+        loop {
+            if !self.propagate() {
+                return false;
+            }
+            match self.reach() {
+                Reach::Fail => {
+                    self.clear_queues();
+                    return false;
+                }
+                Reach::Changed => continue,
+                Reach::Stable => return true,
+            }
+        }
+    }
+
+    /// The first undecided cell in reading order. Branching in scan order keeps the decided
+    /// part compact, so every fragment ends on its frontier: a wrong choice shows up as a
+    /// broken hint, a closed sub-loop or an unreachable cell within a row or two, not far away
+    /// (choosing the cell with the fewest shapes anywhere was 10-100× slower on 20×20).
+    fn branch_cell(&self) -> Option<usize> {
+        (0..self.n).find(|&cell| self.domain[cell].count_ones() > 1)
+    }
+
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop().expect("above mark") {
+                Undo::Domain(cell, old) => self.domain[cell as usize] = old,
+                Undo::Edge(e) => {
+                    let line = self.line_of[e as usize] as usize;
+                    self.line_unknown[line] += 1;
+                    if self.edge[e as usize] == ON {
+                        self.line_on[line] -= 1;
+                        self.on_links -= 1;
+                    }
+                    self.edge[e as usize] = UNKNOWN;
+                }
+                Undo::End { cell, end, len } => {
+                    self.end[cell as usize] = end;
+                    self.len[cell as usize] = len;
+                }
+            }
+        }
+    }
+
+    fn clear_queues(&mut self) {
+        for c in self.cell_queue.drain(..) {
+            self.cell_queued[c as usize] = false;
+        }
+        for h in self.hint_queue.drain(..) {
+            self.hint_queued[h as usize] = false;
+        }
+        for l in self.line_queue.drain(..) {
+            self.line_queued[l as usize] = false;
+        }
+    }
+
+    fn propagate(&mut self) -> bool {
+        let ok = loop {
+            if let Some(c) = self.cell_queue.pop() {
+                self.cell_queued[c as usize] = false;
+                if !self.on_cell(c as usize) {
+                    break false;
+                }
+            } else if let Some(l) = self.line_queue.pop() {
+                self.line_queued[l as usize] = false;
+                if !self.on_line(l as usize) {
+                    break false;
+                }
+            } else if let Some(h) = self.hint_queue.pop() {
+                self.hint_queued[h as usize] = false;
+                if !self.on_hint(h as usize) {
+                    break false;
+                }
+            } else {
+                break true;
+            }
+        };
+        if !ok {
+            self.clear_queues();
+        }
+        ok
+    }
+
+    fn restrict(&mut self, cell: u32, mask: u16) -> bool {
+        let old = self.domain[cell as usize];
+        let new = old & mask;
+        if new == old {
+            return true;
+        }
+        if new == 0 {
+            return false;
+        }
+        self.trail.push(Undo::Domain(cell, old));
+        self.domain[cell as usize] = new;
+        if !self.cell_queued[cell as usize] {
+            self.cell_queued[cell as usize] = true;
+            self.cell_queue.push(cell);
+        }
+        true
+    }
+
+    /// A cell's domain changed: decide the sides it now forces, wake its hints.
+    fn on_cell(&mut self, cell: usize) -> bool {
+        for (k, crossing) in CROSSING.iter().enumerate() {
+            let e = self.edge_at[cell][k];
+            if e == NONE || self.edge[e as usize] != UNKNOWN {
+                continue;
+            }
+            let dom = self.domain[cell];
+            if dom & crossing == 0 {
+                if !self.set_edge(e, false) {
+                    return false;
+                }
+            } else if dom & !crossing == 0 && !self.set_edge(e, true) {
+                return false;
+            }
+        }
+        for i in 0..self.hints_of[cell].len() {
+            let h = self.hints_of[cell][i];
+            if !self.hint_queued[h as usize] {
+                self.hint_queued[h as usize] = true;
+                self.hint_queue.push(h);
+            }
+        }
+        true
+    }
+
+    fn set_edge(&mut self, e: u32, on: bool) -> bool {
+        let want = if on { ON } else { OFF };
+        let now = self.edge[e as usize];
+        if now != UNKNOWN {
+            return now == want;
+        }
+        self.trail.push(Undo::Edge(e));
+        self.edge[e as usize] = want;
+        let line = self.line_of[e as usize] as usize;
+        self.line_unknown[line] -= 1;
+        if on {
+            self.line_on[line] += 1;
+            self.on_links += 1;
+        }
+        if self.line_unknown[line] <= 2 && !self.line_queued[line] {
+            self.line_queued[line] = true;
+            self.line_queue.push(line as u32);
+        }
+        let a = (e / 2) as usize;
+        let (k, b) = if e.is_multiple_of(2) {
+            (1, a + 1)
+        } else {
+            (2, a + self.w)
+        };
+        let (ma, mb) = (CROSSING[k], CROSSING[(k + 2) % 4]);
+        let (ma, mb) = if on { (ma, mb) } else { (!ma, !mb) };
+        if !self.restrict(a as u32, ma) || !self.restrict(b as u32, mb) {
+            return false;
+        }
+        !on || self.link(a, b)
+    }
+
+    /// Joins the fragments ending at `a` and `b`, or closes one into the loop.
+    fn link(&mut self, a: usize, b: usize) -> bool {
+        let (ea, eb) = (self.end[a] as usize, self.end[b] as usize);
+        if ea == b {
+            let cells = self.len[a];
+            if !self.any_loop {
+                return cells as usize == self.n;
+            }
+            // The loop is the answer only if it holds every link: the rest goes off.
+            if self.on_links != cells {
+                return false;
+            }
+            for e in 0..self.edge.len() as u32 {
+                if self.line_of[e as usize] != NONE
+                    && self.edge[e as usize] == UNKNOWN
+                    && !self.set_edge(e, false)
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let total = self.len[a] + self.len[b];
+        for (cell, other) in [(ea, eb), (eb, ea)] {
+            self.trail.push(Undo::End {
+                cell: cell as u32,
+                end: self.end[cell],
+                len: self.len[cell],
+            });
+            self.end[cell] = other as u32;
+            self.len[cell] = total;
+        }
+        if let Some(k) = self.side_towards(ea, eb) {
+            let closing_is_wrong = if self.any_loop {
+                self.on_links > total - 1
+            } else {
+                (total as usize) < self.n
+            };
+            // Two lone cells just joined face each other across the link itself.
+            let e = self.edge_at[ea][k];
+            if closing_is_wrong && self.edge[e as usize] == UNKNOWN && !self.set_edge(e, false) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn side_towards(&self, a: usize, b: usize) -> Option<usize> {
+        (0..4).find(|&k| self.neighbour[a][k] == b as u32)
+    }
+
+    /// A hint's block: count sure turns and undecided cells, force the rest when tight.
+    fn on_hint(&mut self, h: usize) -> bool {
+        let value = self.hints[h].value as usize;
+        let (mut turns, mut open) = (0, 0);
+        for &c in &self.hints[h].cells {
+            let d = self.domain[c as usize];
+            if d & !TURNS == 0 {
+                turns += 1;
+            } else if d & TURNS != 0 {
+                open += 1;
+            }
+        }
+        if turns > value || turns + open < value {
+            return false;
+        }
+        if open == 0 {
+            return true;
+        }
+        let mask = if turns == value {
+            !TURNS
+        } else if turns + open == value {
+            TURNS
+        } else {
+            return true;
+        };
+        for i in 0..self.hints[h].cells.len() {
+            let c = self.hints[h].cells[i];
+            let d = self.domain[c as usize];
+            let open = d & TURNS != 0 && d & !TURNS != 0;
+            if open && !self.restrict(c, mask) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A line between two rows (or columns) is crossed an even number of times, and at least
+    /// twice when every cell lies on the loop.
+    fn on_line(&mut self, line: usize) -> bool {
+        let (on, unknown) = (self.line_on[line], self.line_unknown[line]);
+        let least = if self.any_loop { 0 } else { 2 };
+        if on + unknown < least {
+            return false;
+        }
+        match unknown {
+            0 => on.is_multiple_of(2),
+            1 => {
+                let e = self.line_edges[line]
+                    .iter()
+                    .copied()
+                    .find(|&e| self.edge[e as usize] == UNKNOWN)
+                    .expect("one unknown edge");
+                self.set_edge(e, !on.is_multiple_of(2))
+            }
+            2 if on == 0 && least == 2 => {
+                for i in 0..self.line_edges[line].len() {
+                    let e = self.line_edges[line][i];
+                    if self.edge[e as usize] == UNKNOWN && !self.set_edge(e, true) {
+                        return false;
+                    }
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Every cell that must be on the loop reaches the others through links not ruled out;
+    /// cells the loop cannot reach go off it.
+    fn reach(&mut self) -> Reach {
+        let Some(start) = (0..self.n).find(|&c| self.domain[c] & EMPTY == 0) else {
+            return Reach::Stable;
+        };
+        self.seen.fill(false);
+        self.seen[start] = true;
+        self.stack.clear();
+        self.stack.push(start as u32);
+        let mut reached = 1;
+        while let Some(c) = self.stack.pop() {
+            let c = c as usize;
+            for k in 0..4 {
+                let e = self.edge_at[c][k];
+                if e == NONE || self.edge[e as usize] == OFF {
+                    continue;
+                }
+                let nb = self.neighbour[c][k] as usize;
+                if !self.seen[nb] {
+                    self.seen[nb] = true;
+                    reached += 1;
+                    self.stack.push(nb as u32);
+                }
+            }
+        }
+        if reached == self.n {
+            return Reach::Stable;
+        }
+        let mut changed = false;
+        for c in 0..self.n {
+            if !self.seen[c] && self.domain[c] != EMPTY {
+                if !self.restrict(c as u32, EMPTY) {
+                    return Reach::Fail;
+                }
+                changed = true;
+            }
+        }
+        if changed {
+            Reach::Changed
+        } else {
+            Reach::Stable
+        }
+    }
+
+    /// The decided loop, cell by cell from the first cell on it.
+    fn cycle(&self) -> Cycle {
+        let w = self.w;
+        let start = (0..self.n)
+            .find(|&c| self.domain[c] != EMPTY)
+            .expect("a loop was found");
+        let mut cycle = Vec::new();
+        let (mut prev, mut cur) = (NONE as usize, start);
+        loop {
+            cycle.push([cur / w, cur % w]);
+            let links = self.domain[cur].trailing_zeros() as u8;
+            let next = (0..4)
+                .filter(|&k| links & SIDES[k] != 0)
+                .map(|k| self.neighbour[cur][k] as usize)
+                .find(|&nb| nb != prev)
+                .expect("two links per loop cell");
+            (prev, cur) = (cur, next);
+            if cur == start {
+                return cycle;
+            }
+        }
+    }
+}
+
+enum Probe {
+    Fail,
+    Narrowed,
+    Same,
+}
+
+enum Reach {
+    Fail,
+    Changed,
+    Stable,
+}
+
+/// The branches for a cell: turn or not when a hint watches it, else one shape each.
+fn split(dom: u16, hinted: bool) -> Vec<u16> {
+    let (t, rest) = (dom & TURNS, dom & !TURNS);
+    if hinted && t != 0 && rest != 0 {
+        return vec![t, rest];
+    }
+    (0..16)
+        .map(|s| 1u16 << s)
+        .filter(|bit| dom & bit != 0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::loopgame::check::check;
+    use crate::games::loopgame::format::parse;
+
+    fn solved(text: &str, any_loop: bool) -> (Cycle, bool) {
+        let p = parse(text, "test").unwrap();
+        let opts = Options {
+            any_loop,
+            ..Default::default()
+        };
+        match solve(&p, &opts) {
+            Outcome::Solved { cycle, unique } => {
+                check(&p, &cycle, any_loop).expect("the answer passes the checker");
+                (cycle, unique)
+            }
+            other => panic!("expected a loop, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn two_by_two_has_one_loop() {
+        let (cycle, unique) = solved("..\n..\n", false);
+        assert_eq!(cycle.len(), 4);
+        assert!(unique);
+    }
+
+    #[test]
+    fn hints_pick_the_one_perfect_loop() {
+        // On 2×4 only the ring visits every cell; a 4 in the middle of row 0 agrees with it.
+        let (cycle, unique) = solved("....\n....\n", false);
+        assert_eq!(cycle.len(), 8);
+        assert!(unique);
+        // 4×4 has six perfect loops; a 0 is impossible near a corner (corners always turn).
+        let p = parse("0...\n....\n....\n....\n", "t").unwrap();
+        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
+    }
+
+    #[test]
+    fn four_by_four_without_hints_is_not_unique() {
+        let (cycle, unique) = solved("....\n....\n....\n....\n", false);
+        assert_eq!(cycle.len(), 16);
+        assert!(!unique);
+    }
+
+    #[test]
+    fn any_loop_may_skip_cells() {
+        // Only corners can meet a 4 in a corner block of 4 cells: the 2×2 square there.
+        // A perfect loop of 3×3 cannot exist (odd), but the square is a valid any-loop answer.
+        let text = "4..\n...\n...\n";
+        let (cycle, unique) = solved(text, true);
+        assert_eq!(cycle.len(), 4);
+        let mut cells = cycle.clone();
+        cells.sort();
+        assert_eq!(cells, vec![[0, 0], [0, 1], [1, 0], [1, 1]]);
+        // Four turns in the corner block close that square, and one loop leaves no room for more.
+        assert!(unique);
+        let p = parse(text, "t").unwrap();
+        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
+    }
+
+    #[test]
+    fn odd_grids_have_no_perfect_loop() {
+        let p = parse("loop 5x5\n.....\n.....\n.....\n.....\n.....\n", "t").unwrap();
+        let start = Instant::now();
+        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
+        assert!(start.elapsed().as_millis() < 10);
+    }
+
+    #[test]
+    fn contradictory_hints_are_unsolvable() {
+        // Two neighbouring corner blocks of a 2×3 ring: corners turn, middles run straight.
+        assert_eq!(
+            solve(&parse("...\n.5.\n", "t").unwrap(), &Options::default()),
+            Outcome::Unsolvable
+        );
+        let any = Options {
+            any_loop: true,
+            ..Default::default()
+        };
+        // In any-loop mode the 2×2 squares give a 4 in the middle: 4 turns, never 5.
+        assert_eq!(
+            solve(&parse("...\n.5.\n", "t").unwrap(), &any),
+            Outcome::Unsolvable
+        );
+        assert!(matches!(
+            solve(&parse("...\n.4.\n", "t").unwrap(), &any),
+            Outcome::Solved { .. }
+        ));
+    }
+
+    #[test]
+    fn past_deadline_gives_up() {
+        let p = crate::games::loopgame::model::Puzzle::empty(40, 40);
+        let opts = Options {
+            deadline: Some(Instant::now()),
+            ..Default::default()
+        };
+        assert_eq!(solve(&p, &opts), Outcome::GaveUp);
+    }
+
+    /// Every real daily with both hint sets: a loop through every cell meeting the hints.
+    #[test]
+    fn solves_every_daily_with_both_hint_sets() {
+        use crate::games::loopgame::format::{parse_record, HintSet};
+        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut solved = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            for set in [HintSet::Control, HintSet::Dense] {
+                let p = parse_record(line, "daily.jsonl", set).unwrap();
+                match solve(&p, &Options::default()) {
+                    Outcome::Solved { cycle, .. } => {
+                        check(&p, &cycle, false).unwrap_or_else(|e| panic!("{line}: {e}"));
+                        solved += 1;
+                    }
+                    other => panic!("{line} {set:?}: {other:?}"),
+                }
+            }
+        }
+        assert!(solved >= 1700, "only {solved} dailies solved");
+    }
+
+    /// The app's own loops pass the checker with every hint of both sets.
+    #[test]
+    fn corpus_solutions_pass_the_checker() {
+        use crate::games::loopgame::format::{parse_record, HintSet};
+        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let cycle: Cycle = serde_json::from_value(v["solution"].clone()).unwrap();
+            for set in [HintSet::Control, HintSet::Dense] {
+                let p = parse_record(line, "daily.jsonl", set).unwrap();
+                check(&p, &cycle, false).unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+            // A cycle with one step broken must fail.
+            let mut broken = cycle.clone();
+            broken.swap(1, 2);
+            let p = parse_record(line, "daily.jsonl", HintSet::Control).unwrap();
+            assert!(check(&p, &broken, false).is_err());
+        }
+    }
+
+    /// Any-loop mode on real dailies: a loop meeting every hint, visiting cells or not.
+    #[test]
+    fn any_loop_answers_dailies() {
+        use crate::games::loopgame::format::{parse_record, HintSet};
+        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let opts = Options {
+            any_loop: true,
+            deadline: Some(Instant::now() + std::time::Duration::from_secs(20)),
+            ..Default::default()
+        };
+        let mut shorter = 0;
+        for line in text.lines().filter(|l| l.contains("\"size\":8")).take(40) {
+            for set in [HintSet::Control, HintSet::Dense] {
+                let p = parse_record(line, "daily.jsonl", set).unwrap();
+                match solve(&p, &opts) {
+                    Outcome::Solved { cycle, .. } => {
+                        check(&p, &cycle, true).unwrap_or_else(|e| panic!("{line}: {e}"));
+                        shorter += usize::from(cycle.len() < p.cells());
+                    }
+                    other => panic!("{line} {set:?}: {other:?}"),
+                }
+            }
+        }
+        // The hints rarely force every cell, so some answers leave cells out.
+        assert!(shorter > 0);
+    }
+}
