@@ -4,6 +4,7 @@
 use anyhow::Context;
 use autoplayer::games::enclose::EncloseOptions;
 use autoplayer::games::hashi::HashiOptions;
+use autoplayer::games::loopgame::LoopOptions;
 use autoplayer::games::{GameKind, Options};
 use autoplayer::input::EnigoMouse;
 use autoplayer::plan::Pacing;
@@ -114,6 +115,8 @@ struct GameOptions {
     enclose: EncloseOptions,
     #[command(flatten)]
     hashi: HashiOptions,
+    #[command(flatten)]
+    loopgame: LoopOptions,
 }
 
 impl SourceArgs {
@@ -144,6 +147,7 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
         timeout,
         enclose: g.enclose.clone(),
         hashi: g.hashi.clone(),
+        loopgame: g.loopgame.clone(),
     })
 }
 

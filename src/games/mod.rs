@@ -24,7 +24,7 @@ pub enum GameKind {
 
 /// Every game built, in the order the "not built yet" message names them: a new game adds its
 /// line here.
-const BUILT: &[&dyn Game] = &[&hashi::Hashi, &enclose::Enclose];
+const BUILT: &[&dyn Game] = &[&hashi::Hashi, &enclose::Enclose, &loopgame::LoopGame];
 
 impl GameKind {
     pub fn name(self) -> &'static str {
@@ -63,6 +63,7 @@ pub struct Options {
     pub timeout: Option<Duration>,
     pub enclose: enclose::EncloseOptions,
     pub hashi: hashi::HashiOptions,
+    pub loopgame: loopgame::LoopOptions,
 }
 
 /// What `solve` prints.

@@ -5,4 +5,5 @@ mod enclose_desktop;
 mod harness;
 mod hashi;
 mod hashi_desktop;
+mod loopgame;
 mod support;

@@ -3,7 +3,10 @@
 
 pub mod check;
 pub mod format;
+mod game;
 pub mod generate;
 pub mod model;
 pub mod report;
 pub mod solve;
+
+pub use game::{LoopGame, LoopOptions};

@@ -2,16 +2,13 @@
 
 use super::model::{render, Cycle, Puzzle};
 use super::solve::{self, Outcome};
-use crate::games::Status;
+use crate::report::{Detail, SolveReport, Status};
 use serde::Serialize;
 use std::time::Instant;
 
-/// The `solve --json` object.
+/// Loop's fields of `solve --json`, beside the shared `game`, `status` and `elapsed_ms`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SolveJson {
-    pub game: &'static str,
-    pub status: Status,
-    pub elapsed_ms: f64,
     pub width: usize,
     pub height: usize,
     /// The puzzle rows as read: a digit per hint, `.` elsewhere.
@@ -27,8 +24,8 @@ pub struct SolveJson {
     pub unique: Option<bool>,
 }
 
-/// Solves and describes the outcome: the JSON object and the human text.
-pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveJson, String) {
+/// Solves and describes the outcome: the `solve --json` report and the human text.
+pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveReport, String) {
     let start = Instant::now();
     let outcome = solve::solve(p, opts);
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -56,9 +53,6 @@ pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveJson, String) {
         None => "gave up (time limit) before finding a loop\n".to_string(),
     };
     let json = SolveJson {
-        game: "loop",
-        status,
-        elapsed_ms,
         width: p.width,
         height: p.height,
         rows: p.rows(),
@@ -66,7 +60,13 @@ pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveJson, String) {
         cycle,
         unique,
     };
-    (json, text)
+    let report = SolveReport {
+        game: "loop",
+        status,
+        elapsed_ms,
+        detail: Detail::of(&json),
+    };
+    (report, text)
 }
 
 #[cfg(test)]
