@@ -83,9 +83,13 @@ impl<'d> Stage<'d> {
         // Re-encoding drops alpha and colour chunks (gAMA, cHRM, iCCP): Chromium colour-
         // manages a PNG that carries them, and the screen pixels would then differ from the
         // file's (seen: #3366cc shown as #2f66cd).
-        let picture = image::open(image)
-            .with_context(|| format!("cannot read {}", image.display()))?
-            .to_rgb8();
+        // Read by content, as the binary reads it: shared screenshots are often JPEG under
+        // any name.
+        let picture = image::DynamicImage::ImageRgba8(
+            autoplayer::screen::read_picture(image)
+                .with_context(|| format!("cannot read {}", image.display()))?,
+        )
+        .to_rgb8();
         let mut png = Vec::new();
         picture.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)?;
         let (w, h) = picture.dimensions();
