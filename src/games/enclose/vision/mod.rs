@@ -847,7 +847,11 @@ mod tests {
         let mut glyphs = Vec::new();
         for f in ["font_schoolbell_28.png", "font_schoolbell_40.png"] {
             let img = load(&root.join(f));
-            let gs = text::text_glyphs(&img, [0, 0, img.width(), img.height()], is_white);
+            let gs = text::text_glyphs(
+                &img,
+                crate::rect::Rect::new(0, 0, img.width(), img.height()),
+                is_white,
+            );
             let text = "0123456789/";
             assert_eq!(gs.len(), text.len(), "{f}");
             for (ch, g) in text.chars().zip(&gs) {

@@ -5,9 +5,10 @@
 //! tolerance.
 
 use super::Board;
+use crate::rect::Rect;
 use crate::vision::color::{rgb, Rgb};
 use crate::vision::components::{components, Connectivity};
-use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
+use crate::vision::glyph::{best_match, Bounds, Glyph, Ink, Likeness, TemplateSet};
 use image::RgbaImage;
 use std::sync::OnceLock;
 
@@ -31,17 +32,14 @@ fn templates() -> &'static [(String, Glyph)] {
 /// One group of text pixels: its box (x0, y0, x1, y1 inclusive, relative to the rectangle)
 /// and its stretched glyph.
 pub(super) struct GlyphBox {
-    pub(super) box_: [usize; 4],
+    pub(super) box_: Bounds,
     pub(super) glyph: Glyph,
 }
 
 /// The glyphs in a rectangle of the picture, left to right; `ink` tells text pixels.
-pub(super) fn glyph_boxes(
-    img: &RgbaImage,
-    [x0, y0, x1, y1]: [u32; 4],
-    ink: fn(Rgb) -> bool,
-) -> Vec<GlyphBox> {
-    let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
+pub(super) fn glyph_boxes(img: &RgbaImage, area: Rect<u32>, ink: fn(Rgb) -> bool) -> Vec<GlyphBox> {
+    let (x0, y0) = (area.x, area.y);
+    let (w, h) = (area.w as usize, area.h as usize);
     let patch = Ink {
         width: w,
         height: h,
@@ -49,22 +47,15 @@ pub(super) fn glyph_boxes(
             .map(|k| ink(rgb(*img.get_pixel(x0 + (k % w) as u32, y0 + (k / w) as u32))))
             .collect(),
     };
-    let mut boxes: Vec<[usize; 4]> = components(&patch.on, w, Connectivity::Eight)
+    let mut boxes: Vec<Bounds> = components(&patch.on, w, Connectivity::Eight)
         .into_iter()
-        .map(|c| [c.x0, c.y0, c.x1, c.y1])
+        .map(|c| (c.x0, c.y0, c.x1, c.y1))
         .collect();
-    boxes.sort_by_key(|b| b[0]);
-    let mut merged: Vec<[usize; 4]> = Vec::new();
+    boxes.sort_by_key(|b| b.0);
+    let mut merged: Vec<Bounds> = Vec::new();
     for b in boxes {
         match merged.last_mut() {
-            Some(m) if b[0] <= m[2] => {
-                *m = [
-                    m[0].min(b[0]),
-                    m[1].min(b[1]),
-                    m[2].max(b[2]),
-                    m[3].max(b[3]),
-                ]
-            }
+            Some(m) if b.0 <= m.2 => *m = (m.0.min(b.0), m.1.min(b.1), m.2.max(b.2), m.3.max(b.3)),
             _ => merged.push(b),
         }
     }
@@ -72,16 +63,16 @@ pub(super) fn glyph_boxes(
         .into_iter()
         .map(|b| GlyphBox {
             box_: b,
-            glyph: patch.stretch((b[0], b[1], b[2], b[3]), GW, GH),
+            glyph: patch.stretch(b, GW, GH),
         })
         .collect()
 }
 
 /// The glyphs of `glyph_boxes`, less groups under 4 pixels tall (specks).
-pub(super) fn text_glyphs(img: &RgbaImage, rect: [u32; 4], ink: fn(Rgb) -> bool) -> Vec<Glyph> {
-    glyph_boxes(img, rect, ink)
+pub(super) fn text_glyphs(img: &RgbaImage, area: Rect<u32>, ink: fn(Rgb) -> bool) -> Vec<Glyph> {
+    glyph_boxes(img, area, ink)
         .into_iter()
-        .filter(|g| g.box_[3] - g.box_[1] >= 4)
+        .filter(|g| g.box_.3 - g.box_.1 >= 4)
         .map(|g| g.glyph)
         .collect()
 }
@@ -109,7 +100,7 @@ pub(super) fn read_counter(
     if y1 <= y0 + 4 || x1 <= x0 + 4 {
         return None;
     }
-    let gs = text_glyphs(img, [x0, y0, x1, y1], super::is_white);
+    let gs = text_glyphs(img, Rect::new(x0, y0, x1 - x0, y1 - y0), super::is_white);
     let read: Vec<Option<(char, f64)>> = gs.iter().map(match_glyph).collect();
     let slash = read.iter().rposition(|g| g.is_some_and(|g| g.0 == '/'))?;
     let number = |range: &[Option<(char, f64)>]| -> Option<(u32, f64)> {
@@ -158,18 +149,18 @@ pub(super) fn read_score(
     if y1 <= y0 + 4 || x1 <= x0 + 4 {
         return None;
     }
-    let gs = glyph_boxes(img, [x0, y0, x1, y1], super::is_gold);
-    let tall = gs.iter().map(|g| g.box_[3] - g.box_[1]).max()?;
+    let gs = glyph_boxes(img, Rect::new(x0, y0, x1 - x0, y1 - y0), super::is_gold);
+    let tall = gs.iter().map(|g| g.box_.3 - g.box_.1).max()?;
     if tall < 6 {
         return None;
     }
     let mut it = gs.iter().peekable();
     let negative = it.next_if(|g| {
-        let (w, h) = (g.box_[2] - g.box_[0], g.box_[3] - g.box_[1]);
+        let (w, h) = (g.box_.2 - g.box_.0, g.box_.3 - g.box_.1);
         w >= 2 * h.max(1) && h * 3 <= tall
     });
     let read: Vec<Option<(char, f64)>> = it
-        .filter(|g| g.box_[3] - g.box_[1] >= 4)
+        .filter(|g| g.box_.3 - g.box_.1 >= 4)
         .map(|g| match_glyph(&g.glyph))
         .collect();
     if negative.is_none() && read.len() == 3 && read[1].is_some_and(|g| g.0 == '/') {
