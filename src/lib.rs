@@ -1,6 +1,7 @@
 //! autoplayer: capture a puzzle app's screen, recognize the board, solve it, replay the
 //! solution as mouse input. The binary in `main.rs` is a thin shell over this library.
 
+pub mod action_log;
 pub mod corpus;
 pub mod error;
 pub mod games;

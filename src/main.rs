@@ -2,6 +2,7 @@
 //! (0 done, 1 unsolvable / nothing to do, 2 error, 3 fail-safe abort).
 
 use anyhow::Context;
+use autoplayer::action_log::LoggedMouse;
 use autoplayer::games::enclose::EncloseOptions;
 use autoplayer::games::hashi::HashiOptions;
 use autoplayer::games::loopgame::LoopOptions;
@@ -87,6 +88,12 @@ enum Command {
         /// Skip the capture-and-compare after play (for pictures that never change).
         #[arg(long)]
         no_verify: bool,
+        /// Count down this many seconds before the first move (time to let go of the mouse).
+        #[arg(long, default_value_t = 0)]
+        delay: u64,
+        /// Write every pointer event sent to this file, with milliseconds since play began.
+        #[arg(long)]
+        log: Option<PathBuf>,
         /// Give the solver at most this many seconds.
         #[arg(long)]
         timeout: Option<f64>,
@@ -149,6 +156,17 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
         hashi: g.hashi.clone(),
         loopgame: g.loopgame.clone(),
     })
+}
+
+/// The seconds before play, on standard error, with how to stop it.
+fn count_down(seconds: u64) {
+    eprintln!(
+        "autoplayer takes the mouse now: move it yourself or park it in a screen corner to stop"
+    );
+    for left in (1..=seconds).rev() {
+        eprintln!("starting in {left} s");
+        std::thread::sleep(Duration::from_secs(1));
+    }
 }
 
 fn main() -> ExitCode {
@@ -231,6 +249,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             pause_ms,
             overlay,
             no_verify,
+            delay,
+            log,
             timeout,
             game_opts,
         } => {
@@ -264,7 +284,17 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 let verify: Option<&dyn Fn() -> autoplayer::Result<Screen>> =
                     if no_verify { None } else { Some(&recapture) };
                 let mut mouse = EnigoMouse::new()?;
-                run.play(&mut mouse, pacing, verify);
+                count_down(delay);
+                match &log {
+                    Some(path) => {
+                        let file = std::fs::File::create(path)
+                            .with_context(|| format!("cannot write {}", path.display()))?;
+                        let name = path.display().to_string();
+                        let mut logged = LoggedMouse::new(&mut mouse, file, &name);
+                        run.play(&mut logged, pacing, verify);
+                    }
+                    None => run.play(&mut mouse, pacing, verify),
+                }
             }
             if json {
                 println!("{}", report::to_line(run.report())?);

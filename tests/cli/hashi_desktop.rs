@@ -50,10 +50,37 @@ fn plays_a_fresh_board_in_the_real_app() {
     }
     let desktop = Desktop::start().unwrap();
     let app = BridgesApp::launch(&desktop, FIXTURE_ID, 48).unwrap();
-    let run = play_on(&desktop, &[]);
+    let log = tempfile::NamedTempFile::new().unwrap();
+    let run = play_on(
+        &desktop,
+        &["--delay", "1", "--log", log.path().to_str().unwrap()],
+    );
     run.assert_success();
     run.assert_stdout_contains("verified");
+    assert!(run.stderr.contains("starting in 1 s"), "{}", run.stderr);
     assert_app_board_solved(&app, FIXTURE_ID);
+    // The log holds what was sent: one press and one release per drag, in time order.
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let count = |kind: &str| {
+        text.lines()
+            .filter(|l| l.split(' ').nth(1) == Some(kind))
+            .count()
+    };
+    let drags = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains(". drag ("))
+        .count();
+    assert!(
+        drags > 0 && count("press") == drags,
+        "{drags} drags\n{text}"
+    );
+    assert_eq!(count("release"), count("press"));
+    let times: Vec<f64> = text
+        .lines()
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
 }
 
 /// A wrong bridge is on the board first: play must take it away before it adds the others.
