@@ -32,6 +32,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Save a screenshot of a monitor, a window or a region of either.
+    #[command(after_help = "Examples:\n  \
+        autoplayer capture --window Bridges -o board.png\n  \
+        autoplayer capture --monitor 0 --region 700,300,500,500 -o crop.png")]
     Capture {
         #[command(flatten)]
         source: SourceArgs,
@@ -40,6 +43,9 @@ enum Command {
         output: PathBuf,
     },
     /// Read the board in a picture and print it as puzzle text.
+    #[command(after_help = "Examples:\n  \
+        autoplayer scan hashi board.png --json --overlay read.png -o board.hashi\n  \
+        autoplayer scan enclose page.jpg --budget 12 -o level.enclose")]
     Scan {
         game: GameKind,
         image: PathBuf,
@@ -55,6 +61,11 @@ enum Command {
         game_opts: GameOptions,
     },
     /// Solve a puzzle file (`-` reads standard input).
+    #[command(after_help = "Examples:\n  \
+        autoplayer solve hashi puzzle.hashi\n  \
+        echo '7x7m2:4e4a1a5a4zb23b5a4a' | autoplayer solve hashi - --json\n  \
+        autoplayer solve enclose level.enclose --timeout 5\n  \
+        autoplayer solve loop daily.loop --any-loop")]
     Solve {
         game: GameKind,
         puzzle: String,
@@ -67,6 +78,13 @@ enum Command {
         game_opts: GameOptions,
     },
     /// Capture, read, solve and play the board with the mouse.
+    #[command(
+        after_help = "Moving the mouse yourself, or parking it in a screen corner, stops play \
+        at once (exit 3).\n\nExamples:\n  \
+        autoplayer play hashi --window Bridges --dry-run --overlay plan.png\n  \
+        autoplayer play hashi --window Bridges --delay 3 --log moves.txt\n  \
+        autoplayer play enclose --window enclose.horse"
+    )]
     Play {
         game: GameKind,
         #[command(flatten)]

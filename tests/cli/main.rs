@@ -5,5 +5,6 @@ mod enclose_desktop;
 mod harness;
 mod hashi;
 mod hashi_desktop;
+mod help;
 mod loopgame;
 mod support;
