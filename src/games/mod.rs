@@ -2,6 +2,7 @@
 //! function each for every game.
 
 pub mod enclose;
+pub mod flow;
 pub mod hashi;
 
 use crate::error::{Error, Result};
