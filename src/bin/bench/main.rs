@@ -9,6 +9,7 @@ mod enclose;
 #[cfg(feature = "milp")]
 mod enclose_milp;
 mod enclose_screen;
+mod flow;
 mod hashi;
 mod hashi_screen;
 mod report;
@@ -35,6 +36,10 @@ fn main() -> anyhow::Result<()> {
         let section = enclose_screen::run(&corpus)?;
         report::write_section(&out, "enclose-screen", &section)?;
     }
+    if which == "flow" || which == "all" {
+        let section = flow::run(&corpus)?;
+        report::write_section(&out, "flow", &section)?;
+    }
     if which == "enclose-milp" {
         #[cfg(feature = "milp")]
         {
@@ -56,6 +61,7 @@ fn main() -> anyhow::Result<()> {
         "enclose",
         "enclose-screen",
         "enclose-milp",
+        "flow",
         "all",
     ];
     if !known.contains(&which.as_str()) {

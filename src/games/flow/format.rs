@@ -148,7 +148,7 @@ fn parse_seed(text: &str, source: &str) -> Result<Puzzle> {
     let row_end = |r: usize, last: bool| {
         let mut it = index.range((r, 0)..(r + 1, 0)).map(|(_, &k)| k);
         if last {
-            it.last()
+            it.next_back()
         } else {
             it.next()
         }
@@ -159,7 +159,7 @@ fn parse_seed(text: &str, source: &str) -> Result<Puzzle> {
             .filter(|((_, cc), _)| *cc == c)
             .map(|(_, &k)| k);
         if last {
-            it.last()
+            it.next_back()
         } else {
             it.next()
         }

@@ -1,6 +1,6 @@
 //! Exact Flow Free solver for every variant: constraint propagation over edge states and
 //! per-node colour sets (`state.rs`), then depth-first search that branches on one edge at
-//! the most constrained open node. Deterministic: the same puzzle takes the same path.
+//! the most constrained open node of known colour. Deterministic: the same puzzle takes the same path.
 //! How it came to be, with numbers: `docs/flow-solver.md`.
 
 mod graph;
@@ -75,7 +75,8 @@ impl Search<'_> {
         };
         for value in [ON, OFF] {
             self.effort.branches += 1;
-            if self.effort.branches % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() > d)
+            if self.effort.branches.is_multiple_of(256)
+                && self.deadline.is_some_and(|d| Instant::now() > d)
             {
                 return Err(OutOfTime);
             }
@@ -93,8 +94,8 @@ impl Search<'_> {
         Ok(false)
     }
 
-    /// An undecided edge at the open node with the fewest choices, preferring nodes whose
-    /// colour is known; the edge goes to the neighbour with the fewest choices itself, which
+    /// An undecided edge at an open node whose colour is known (a path's growing head) with the
+    /// fewest choices, else any open node; the edge goes to the neighbour with the fewest choices itself, which
     /// follows walls and other paths first. `None` once every node is complete.
     fn pick(&self) -> Option<usize> {
         let st = &self.st;
@@ -104,7 +105,10 @@ impl Search<'_> {
             if st.on[x] >= g.need[x] {
                 continue;
             }
-            let key = (st.unknown[x] as u32, st.colours[x].count_ones());
+            let key = (
+                u32::from(st.colours[x].count_ones() > 1),
+                st.unknown[x] as u32,
+            );
             if best.is_none_or(|(a, b, _)| key < (a, b)) {
                 best = Some((key.0, key.1, x));
             }
@@ -142,3 +146,6 @@ impl Search<'_> {
         Solution { paths }
     }
 }
+
+#[cfg(test)]
+mod tests;
