@@ -2,6 +2,7 @@
 //! function each for every game.
 
 pub mod enclose;
+pub mod flow;
 pub mod hashi;
 pub mod loopgame;
 

@@ -1,0 +1,308 @@
+//! Flow Free bars: every app level (by variant and by size), mzucker's and samgoldman's
+//! puzzles, and mzucker's unsolvable board. Only `solve` is timed; every answer is then
+//! checked by the validator.
+
+use anyhow::{bail, Context};
+use autoplayer::games::flow::format::{self, PackLevel};
+use autoplayer::games::flow::model::{Puzzle, Variant};
+use autoplayer::games::flow::solve::{self, Limits, Outcome};
+use autoplayer::games::flow::validate::validate;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Four times the app levels' bar and the samgoldman bar itself: a level past it counts as
+/// failed, and the whole run stays short.
+const DEADLINE: Duration = Duration::from_secs(2);
+
+/// Solves once, checks the answer, returns milliseconds and whether it was solved.
+fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
+    let start = Instant::now();
+    let outcome = solve::solve(
+        p,
+        &Limits {
+            deadline: Some(start + DEADLINE),
+        },
+    );
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if let Outcome::Solved(s) = &outcome {
+        validate(p, s).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
+    }
+    Ok((ms, outcome))
+}
+
+struct Stats {
+    count: usize,
+    median: f64,
+    p99: f64,
+    max: f64,
+    total_s: f64,
+}
+
+fn stats(times: &[f64]) -> Stats {
+    let mut s = times.to_vec();
+    s.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        s.get(((s.len() as f64 * q).ceil() as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    Stats {
+        count: s.len(),
+        median: at(0.5),
+        p99: at(0.99),
+        max: s.last().copied().unwrap_or(0.0),
+        total_s: s.iter().sum::<f64>() / 1000.0,
+    }
+}
+
+fn variant_name(p: &Puzzle) -> &'static str {
+    let holes = p.cells.len() < p.rows * p.cols;
+    let walls = p.cells.iter().enumerate().any(|(k, c)| {
+        let open = [(0, 1), (1, 0)]
+            .iter()
+            .filter(|&&(dr, dc)| p.cell_at(c.row + dr, c.col + dc).is_some());
+        open.clone().any(|&(dr, dc)| {
+            p.link_between(k, p.cell_at(c.row + dr, c.col + dc).unwrap())
+                .is_none()
+        })
+    });
+    match p.variant {
+        Variant::Hex => "hex",
+        Variant::Warps => "warps",
+        Variant::Bridges => "bridges",
+        Variant::Standard if holes || walls => "holes / walls",
+        Variant::Standard => "standard",
+    }
+}
+
+fn size_group(p: &Puzzle) -> &'static str {
+    match p.rows.max(p.cols) {
+        0..=7 => "5–7",
+        8..=9 => "8–9",
+        10..=12 => "10–12",
+        13..=15 => "13–15",
+        _ => "16–19",
+    }
+}
+
+fn txt_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    files.sort();
+    Ok(files)
+}
+
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into());
+    format!(
+        "Machine: {cores} cores, load average {load} at the start (other builds share it); \
+         release build; each puzzle solved once, single-threaded, then validated."
+    )
+}
+
+fn met(ok: bool) -> &'static str {
+    if ok {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+pub fn run(corpus: &Path) -> anyhow::Result<String> {
+    let flow = corpus.join("flow/puzzles");
+    let mut out = String::from("## Flow Free\n\n");
+    writeln!(out, "{}\n", machine())?;
+
+    let mut levels: Vec<(String, PackLevel)> = Vec::new();
+    for f in txt_files(&flow.join("bigduck_levelpacks_via_nubango"))? {
+        let name = f
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let text = std::fs::read_to_string(&f)?;
+        for lvl in format::parse_pack(&text, &f.display().to_string())? {
+            levels.push((name.clone(), lvl));
+        }
+    }
+    let mut rows: Vec<(&str, &str, f64)> = Vec::new();
+    let mut failed = Vec::new();
+    let mut slowest: Vec<(f64, String)> = Vec::new();
+    for (pack, lvl) in &levels {
+        let name = format!("{pack} level {}", lvl.level);
+        let (ms, outcome) = timed(&lvl.puzzle, &name)?;
+        if !matches!(outcome, Outcome::Solved(_)) {
+            failed.push(format!("{name}: {outcome:?}"));
+        }
+        rows.push((variant_name(&lvl.puzzle), size_group(&lvl.puzzle), ms));
+        slowest.push((ms, name));
+    }
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+
+    out.push_str("### App levels (7,287, Big Duck packs)\n\n");
+    out.push_str(
+        "| group | levels | median ms | p99 ms | max ms | total s |\n|---|---|---|---|---|---|\n",
+    );
+    let groups = [
+        "standard",
+        "holes / walls",
+        "bridges",
+        "hex",
+        "warps",
+        "5–7",
+        "8–9",
+        "10–12",
+        "13–15",
+        "16–19",
+    ];
+    for g in groups {
+        let t: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.0 == g || r.1 == g)
+            .map(|r| r.2)
+            .collect();
+        let s = stats(&t);
+        let label = if g.contains('–') {
+            format!("larger side {g}")
+        } else {
+            g.to_string()
+        };
+        writeln!(
+            out,
+            "| {label} | {} | {:.3} | {:.2} | {:.1} | {:.2} |",
+            s.count, s.median, s.p99, s.max, s.total_s
+        )?;
+    }
+    let all: Vec<f64> = rows.iter().map(|r| r.2).collect();
+    let s = stats(&all);
+    writeln!(
+        out,
+        "| **all** | {} | {:.3} | {:.2} | {:.1} | {:.2} |\n",
+        s.count, s.median, s.p99, s.max, s.total_s
+    )?;
+    writeln!(
+        out,
+        "Slowest: {}.\n",
+        slowest
+            .iter()
+            .take(5)
+            .map(|(ms, n)| format!("{n} {ms:.1} ms"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+
+    out.push_str("### Bars\n\n| set | figure | anchor | bar | met |\n|---|---|---|---|---|\n");
+    let solved_all = failed.is_empty();
+    writeln!(
+        out,
+        "| app levels | {} of {} solved and validated{} | mzucker C: 149/150 on pack 16 (one wrongly unsolvable), storage full on 45 of 14x14/jumbo/extreme | all solved | {} |",
+        levels.len() - failed.len(),
+        levels.len(),
+        if failed.is_empty() {
+            String::new()
+        } else {
+            format!(" (failed: {})", failed.join("; "))
+        },
+        met(solved_all)
+    )?;
+    writeln!(
+        out,
+        "| app levels median | {:.3} ms | mzucker C mean 0.02–0.43 s per pack (12–14) | ≤ 1 ms | {} |",
+        s.median,
+        met(s.median <= 1.0)
+    )?;
+    writeln!(
+        out,
+        "| app levels p99 | {:.2} ms | - | ≤ 50 ms | {} |",
+        s.p99,
+        met(s.p99 <= 50.0)
+    )?;
+    writeln!(
+        out,
+        "| app levels max | {:.1} ms | mzucker C 4.6 s (13x13, pack 18); samgoldman Rust 10 s timeouts on 14x14 and 15x15 | ≤ 500 ms | {} |",
+        s.max,
+        met(s.max <= 500.0)
+    )?;
+    writeln!(
+        out,
+        "| app levels total | {:.2} s | - | ≤ 60 s | {} |",
+        s.total_s,
+        met(s.total_s <= 60.0)
+    )?;
+
+    // mzucker's own puzzles.
+    let mut times = Vec::new();
+    let mut cross = None;
+    for f in txt_files(&flow.join("mzucker_flow_solver"))? {
+        let name = f.display().to_string();
+        let p = format::parse(&std::fs::read_to_string(&f)?, &name)?;
+        let (ms, outcome) = timed(&p, &name)?;
+        if name.contains("unsolvable_cross") {
+            cross = Some((ms, outcome));
+            continue;
+        }
+        if !matches!(outcome, Outcome::Solved(_)) {
+            bail!("{name}: {outcome:?}");
+        }
+        times.push(ms);
+    }
+    let s = stats(&times);
+    writeln!(
+        out,
+        "| mzucker puzzles ({}) | all solved, max {:.2} ms, total {:.3} s | C ≤ 0.80 s, SAT ≤ 0.33 s | all solved | {} |",
+        s.count,
+        s.max,
+        s.total_s,
+        met(s.count == times.len())
+    )?;
+    let (ms, outcome) = cross.context("unsolvable_cross.txt missing")?;
+    writeln!(
+        out,
+        "| mzucker unsolvable_cross | {outcome:?} in {ms:.2} ms | C: unsolvable | unsolvable | {} |",
+        met(outcome == Outcome::Unsolvable)
+    )?;
+
+    // samgoldman's puzzles with endpoints.
+    let mut rows = Vec::new();
+    for sub in ["standard", "bridges", "hex", "warps"] {
+        for f in txt_files(&flow.join("samgoldman_FlowSolver").join(sub))? {
+            let name = f.display().to_string();
+            let p = format::parse(&std::fs::read_to_string(&f)?, &name)?;
+            if p.flows.is_empty() {
+                continue;
+            }
+            let (ms, outcome) = timed(&p, &name)?;
+            let stem = f
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            rows.push((format!("{sub}/{stem}"), ms, outcome));
+        }
+    }
+    let worst = rows.iter().map(|r| r.1).fold(0.0, f64::max);
+    let all_solved = rows.iter().all(|r| matches!(r.2, Outcome::Solved(_)));
+    let big: Vec<String> = rows
+        .iter()
+        .filter(|r| r.0.contains("14x14") || r.0.contains("15x15") || r.0.contains("Jumbo"))
+        .map(|r| format!("{} {:.1} ms", r.0, r.1))
+        .collect();
+    writeln!(
+        out,
+        "| samgoldman puzzles with endpoints ({}) | {}, max {:.1} ms; {} | samgoldman Rust: 14x14Mania_8 9.1 s, _27 / _9 / hex 15x15 not in 60 s, JumboRainbow_150 48.7 s | each ≤ 2 s | {} |",
+        rows.len(),
+        if all_solved { "all solved" } else { "NOT all solved" },
+        worst,
+        big.join(", "),
+        met(all_solved && worst <= 2000.0)
+    )?;
+    Ok(out)
+}

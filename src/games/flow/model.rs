@@ -1,0 +1,386 @@
+//! Flow Free as one cell graph. Square, rectangular, holed, walled, bridged, hex and warped
+//! boards differ only in which cells exist and which links join them, so the solver, the
+//! validator and the renderers never ask which variant they hold.
+
+use std::collections::BTreeSet;
+
+/// How the board is drawn; the graph alone decides the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Standard,
+    Bridges,
+    Hex,
+    Warps,
+}
+
+impl Variant {
+    /// The seed format's header word.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Variant::Standard => "STANDARD",
+            Variant::Bridges => "BRIDGES",
+            Variant::Hex => "HEX",
+            Variant::Warps => "WARPS",
+        }
+    }
+}
+
+/// Which way a link leaves a cell. A bridge pairs its `Row` links and its `Column` links, so
+/// a path crosses it straight through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Axis {
+    Row,
+    Column,
+    Diagonal,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+    /// Crossed twice, once along each axis, and never an endpoint.
+    pub bridge: bool,
+}
+
+/// Two neighbouring cells a path may step between, `a < b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Link {
+    pub a: usize,
+    pub b: usize,
+    pub axis: Axis,
+}
+
+/// One colour: its letter as the puzzle wrote it and its two endpoint cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Flow {
+    pub letter: char,
+    pub ends: [usize; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub variant: Variant,
+    /// Bounding box of the cells' grid positions.
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<Cell>,
+    /// Sorted, no duplicates.
+    pub links: Vec<Link>,
+    pub flows: Vec<Flow>,
+    /// Grid position → cell index.
+    at: Vec<Option<usize>>,
+    /// Cell → indices into `links`.
+    incident: Vec<Vec<usize>>,
+}
+
+/// One path per flow, in `Puzzle::flows` order, as cell indices from `ends[0]` to `ends[1]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    pub paths: Vec<Vec<usize>>,
+}
+
+/// Why a board cannot be built; the formats turn it into a positioned parse error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuildError {
+    EndpointOnBridge { letter: char, cell: usize },
+    SharedEndpoint { cell: usize },
+    SelfLink { cell: usize },
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::EndpointOnBridge { letter, cell } => {
+                write!(f, "endpoint {letter} sits on bridge cell {cell}")
+            }
+            BuildError::SharedEndpoint { cell } => {
+                write!(f, "two endpoints on cell {cell}")
+            }
+            BuildError::SelfLink { cell } => write!(f, "cell {cell} linked to itself"),
+        }
+    }
+}
+
+/// Collects cells, links and flows in any order; `finish` checks and indexes them.
+#[derive(Debug, Clone)]
+pub struct Builder {
+    variant: Variant,
+    cells: Vec<Cell>,
+    links: BTreeSet<Link>,
+    flows: Vec<Flow>,
+}
+
+impl Builder {
+    pub fn new(variant: Variant) -> Builder {
+        Builder {
+            variant,
+            cells: Vec::new(),
+            links: BTreeSet::new(),
+            flows: Vec::new(),
+        }
+    }
+
+    pub fn cell(&mut self, row: usize, col: usize, bridge: bool) -> usize {
+        self.cells.push(Cell { row, col, bridge });
+        self.cells.len() - 1
+    }
+
+    pub fn link(&mut self, p: usize, q: usize, axis: Axis) -> Result<(), BuildError> {
+        if p == q {
+            return Err(BuildError::SelfLink { cell: p });
+        }
+        let (a, b) = if p < q { (p, q) } else { (q, p) };
+        self.links.insert(Link { a, b, axis });
+        Ok(())
+    }
+
+    pub fn flow(&mut self, letter: char, ends: [usize; 2]) {
+        self.flows.push(Flow { letter, ends });
+    }
+
+    pub fn finish(self) -> Result<Puzzle, BuildError> {
+        let rows = self.cells.iter().map(|c| c.row + 1).max().unwrap_or(0);
+        let cols = self.cells.iter().map(|c| c.col + 1).max().unwrap_or(0);
+        let mut at = vec![None; rows * cols];
+        for (k, c) in self.cells.iter().enumerate() {
+            at[c.row * cols + c.col] = Some(k);
+        }
+        let mut used = vec![false; self.cells.len()];
+        for f in &self.flows {
+            for &e in &f.ends {
+                if self.cells[e].bridge {
+                    return Err(BuildError::EndpointOnBridge {
+                        letter: f.letter,
+                        cell: e,
+                    });
+                }
+                if std::mem::replace(&mut used[e], true) {
+                    return Err(BuildError::SharedEndpoint { cell: e });
+                }
+            }
+        }
+        let links: Vec<Link> = self.links.into_iter().collect();
+        let mut incident = vec![Vec::new(); self.cells.len()];
+        for (k, l) in links.iter().enumerate() {
+            incident[l.a].push(k);
+            incident[l.b].push(k);
+        }
+        Ok(Puzzle {
+            variant: self.variant,
+            rows,
+            cols,
+            cells: self.cells,
+            links,
+            flows: self.flows,
+            at,
+            incident,
+        })
+    }
+}
+
+impl Puzzle {
+    /// The cell at a grid position, if the board has one there.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
+        if row < self.rows && col < self.cols {
+            self.at[row * self.cols + col]
+        } else {
+            None
+        }
+    }
+
+    /// Indices into `links` of the links at a cell.
+    pub fn links_at(&self, cell: usize) -> &[usize] {
+        &self.incident[cell]
+    }
+
+    /// The link joining two cells, if any.
+    pub fn link_between(&self, p: usize, q: usize) -> Option<&Link> {
+        self.incident[p]
+            .iter()
+            .map(|&k| &self.links[k])
+            .find(|l| (l.a == p && l.b == q) || (l.a == q && l.b == p))
+    }
+
+    /// The flow ending on a cell, if any.
+    pub fn flow_at(&self, cell: usize) -> Option<usize> {
+        self.flows.iter().position(|f| f.ends.contains(&cell))
+    }
+}
+
+/// A rectangular board as the app's level packs and mzucker's files describe it.
+#[derive(Debug, Clone, Default)]
+pub struct GridSpec {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major indices `row * cols + col`.
+    pub holes: Vec<usize>,
+    pub bridges: Vec<usize>,
+    /// Pairs of row-major indices with no move between them.
+    pub walls: Vec<(usize, usize)>,
+    /// Hex: even columns (0-based) also touch the two cells beside them one row down, odd
+    /// columns the two one row up.
+    pub hex: bool,
+    /// Warps: the board wraps around both ways.
+    pub torus: bool,
+    /// Endpoints as row-major index pairs.
+    pub flows: Vec<(char, [usize; 2])>,
+}
+
+impl GridSpec {
+    pub fn variant(&self) -> Variant {
+        if self.hex {
+            Variant::Hex
+        } else if self.torus {
+            Variant::Warps
+        } else if !self.bridges.is_empty() {
+            Variant::Bridges
+        } else {
+            Variant::Standard
+        }
+    }
+
+    /// The cell graph; indices in `holes`, `walls` and `flows` must lie inside the grid.
+    pub fn build(&self) -> Result<Puzzle, BuildError> {
+        let (h, w) = (self.rows, self.cols);
+        let mut b = Builder::new(self.variant());
+        let mut index = vec![None; h * w];
+        let mut hole = vec![false; h * w];
+        for &k in &self.holes {
+            hole[k] = true;
+        }
+        let mut bridge = vec![false; h * w];
+        for &k in &self.bridges {
+            bridge[k] = true;
+        }
+        for (k, slot) in index.iter_mut().enumerate() {
+            if !hole[k] {
+                *slot = Some(b.cell(k / w, k % w, bridge[k]));
+            }
+        }
+        let walls: BTreeSet<(usize, usize)> = self
+            .walls
+            .iter()
+            .map(|&(p, q)| (p.min(q), p.max(q)))
+            .collect();
+        let join = |b: &mut Builder, p: usize, q: usize, axis: Axis| -> Result<(), BuildError> {
+            if walls.contains(&(p.min(q), p.max(q))) {
+                return Ok(());
+            }
+            if let (Some(x), Some(y)) = (index[p], index[q]) {
+                if x != y {
+                    b.link(x, y, axis)?;
+                }
+            }
+            Ok(())
+        };
+        for r in 0..h {
+            for c in 0..w {
+                let k = r * w + c;
+                if c + 1 < w {
+                    join(&mut b, k, k + 1, Axis::Row)?;
+                } else if self.torus && w > 2 {
+                    join(&mut b, k, r * w, Axis::Row)?;
+                }
+                if r + 1 < h {
+                    join(&mut b, k, k + w, Axis::Column)?;
+                } else if self.torus && h > 2 {
+                    join(&mut b, k, c, Axis::Column)?;
+                }
+                if self.hex {
+                    let diag_row = if c % 2 == 0 { r + 1 } else { r.wrapping_sub(1) };
+                    if diag_row < h && c + 1 < w {
+                        join(&mut b, k, diag_row * w + c + 1, Axis::Diagonal)?;
+                    }
+                }
+            }
+        }
+        for &(letter, [p, q]) in &self.flows {
+            let (Some(x), Some(y)) = (index[p], index[q]) else {
+                continue;
+            };
+            b.flow(letter, [x, y]);
+        }
+        b.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn neighbours(p: &Puzzle, row: usize, col: usize) -> Vec<(usize, usize)> {
+        let k = p.cell_at(row, col).unwrap();
+        let mut v: Vec<(usize, usize)> = p
+            .links_at(k)
+            .iter()
+            .map(|&l| {
+                let l = p.links[l];
+                let o = if l.a == k { l.b } else { l.a };
+                (p.cells[o].row, p.cells[o].col)
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn square_grid_with_hole_and_wall() {
+        let spec = GridSpec {
+            rows: 3,
+            cols: 3,
+            holes: vec![4],
+            walls: vec![(0, 1)],
+            ..GridSpec::default()
+        };
+        let p = spec.build().unwrap();
+        assert_eq!(p.cells.len(), 8);
+        assert_eq!(p.cell_at(1, 1), None);
+        assert_eq!(neighbours(&p, 0, 0), vec![(1, 0)]);
+        assert_eq!(neighbours(&p, 0, 1), vec![(0, 2)]);
+    }
+
+    #[test]
+    fn hex_columns_alternate_their_diagonals() {
+        let spec = GridSpec {
+            rows: 3,
+            cols: 3,
+            hex: true,
+            ..GridSpec::default()
+        };
+        let p = spec.build().unwrap();
+        // Even column: the diagonal neighbours sit one row down.
+        assert_eq!(neighbours(&p, 1, 0), vec![(0, 0), (1, 1), (2, 0), (2, 1)]);
+        // Odd column: one row up.
+        assert_eq!(
+            neighbours(&p, 1, 1),
+            vec![(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 1)]
+        );
+    }
+
+    #[test]
+    fn torus_wraps_both_ways() {
+        let spec = GridSpec {
+            rows: 3,
+            cols: 4,
+            torus: true,
+            ..GridSpec::default()
+        };
+        let p = spec.build().unwrap();
+        assert_eq!(neighbours(&p, 0, 0), vec![(0, 1), (0, 3), (1, 0), (2, 0)]);
+    }
+
+    #[test]
+    fn endpoint_on_a_bridge_is_refused() {
+        let spec = GridSpec {
+            rows: 3,
+            cols: 3,
+            bridges: vec![4],
+            flows: vec![('A', [4, 0])],
+            ..GridSpec::default()
+        };
+        assert!(matches!(
+            spec.build(),
+            Err(BuildError::EndpointOnBridge { letter: 'A', .. })
+        ));
+    }
+}

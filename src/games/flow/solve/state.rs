@@ -1,0 +1,315 @@
+//! The search state and its propagation. Every edge is unknown, on or off; every node holds
+//! the set of colours it may still take. Changes go on a trail so a failed branch is undone
+//! in the time it took to make it, with no copying of the whole state.
+//!
+//! Rules, applied to a fixpoint:
+//! * degree: a node has exactly `need` edges on (1 at an endpoint, 2 elsewhere);
+//! * an edge on joins two nodes of one colour, an edge between disjoint colour sets is off;
+//! * support: a non-endpoint node keeps a colour only while two usable edges lead to nodes that
+//!   may take it (one for an endpoint);
+//! * no loops: each chain of edges on knows its other end, and an edge closing a chain on
+//!   itself is off;
+//! * reach: per colour, a node keeps the colour only when it is reachable from both endpoints
+//!   through nodes that allow it (never passing the other endpoint); endpoints that cannot
+//!   reach each other are a contradiction.
+
+use super::graph::Graph;
+
+pub(super) const UNKNOWN: u8 = 0;
+pub(super) const ON: u8 = 1;
+pub(super) const OFF: u8 = 2;
+
+/// The branch is dead.
+#[derive(Debug)]
+pub(super) struct Conflict;
+
+pub(super) type Step = Result<(), Conflict>;
+
+enum Undo {
+    /// The edge was unknown before.
+    Edge(u32),
+    Colours(u32, u64),
+    End(u32, u32),
+}
+
+pub(super) struct State<'g> {
+    pub g: &'g Graph,
+    pub edge: Vec<u8>,
+    pub on: Vec<u8>,
+    pub unknown: Vec<u8>,
+    pub colours: Vec<u64>,
+    /// For a node at the end of a chain of edges on, the chain's other end (itself when alone).
+    pub end: Vec<u32>,
+    trail: Vec<Undo>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    from_s: Vec<u32>,
+    from_t: Vec<u32>,
+    stamp: u32,
+    bfs: Vec<u32>,
+}
+
+impl<'g> State<'g> {
+    pub fn new(g: &'g Graph) -> State<'g> {
+        let n = g.nodes();
+        let unknown = (0..n).map(|x| g.adj(x).len() as u8).collect();
+        State {
+            g,
+            edge: vec![UNKNOWN; g.ends.len()],
+            on: vec![0; n],
+            unknown,
+            colours: g.initial.clone(),
+            end: (0..n as u32).collect(),
+            trail: Vec::new(),
+            queue: (0..n as u32).collect(),
+            queued: vec![true; n],
+            from_s: vec![0; n],
+            from_t: vec![0; n],
+            stamp: 0,
+            bfs: Vec::with_capacity(n),
+        }
+    }
+
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    pub fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop().expect("above mark") {
+                Undo::Edge(e) => {
+                    let (u, v) = self.g.ends[e as usize];
+                    let (u, v) = (u as usize, v as usize);
+                    if self.edge[e as usize] == ON {
+                        self.on[u] -= 1;
+                        self.on[v] -= 1;
+                    }
+                    self.unknown[u] += 1;
+                    self.unknown[v] += 1;
+                    self.edge[e as usize] = UNKNOWN;
+                }
+                Undo::Colours(x, old) => self.colours[x as usize] = old,
+                Undo::End(x, old) => self.end[x as usize] = old,
+            }
+        }
+    }
+
+    fn enqueue(&mut self, x: usize) {
+        if !self.queued[x] {
+            self.queued[x] = true;
+            self.queue.push(x as u32);
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        for &x in &self.queue {
+            self.queued[x as usize] = false;
+        }
+        self.queue.clear();
+    }
+
+    pub fn set_colours(&mut self, x: usize, c: u64) -> Step {
+        let old = self.colours[x];
+        if c == old {
+            return Ok(());
+        }
+        if c == 0 {
+            return Err(Conflict);
+        }
+        self.trail.push(Undo::Colours(x as u32, old));
+        self.colours[x] = c;
+        self.enqueue(x);
+        let g = self.g;
+        for &(_, y) in g.adj(x) {
+            self.enqueue(y as usize);
+        }
+        Ok(())
+    }
+
+    fn set_end(&mut self, x: u32, to: u32) {
+        self.trail.push(Undo::End(
+            x,
+            std::mem::replace(&mut self.end[x as usize], to),
+        ));
+    }
+
+    pub fn set_on(&mut self, e: usize) -> Step {
+        match self.edge[e] {
+            ON => return Ok(()),
+            OFF => return Err(Conflict),
+            _ => {}
+        }
+        let g = self.g;
+        let (u, v) = g.ends[e];
+        let (ui, vi) = (u as usize, v as usize);
+        if self.on[ui] >= g.need[ui] || self.on[vi] >= g.need[vi] {
+            return Err(Conflict);
+        }
+        let (eu, ev) = (self.end[ui], self.end[vi]);
+        if eu == v {
+            return Err(Conflict);
+        }
+        self.edge[e] = ON;
+        self.on[ui] += 1;
+        self.on[vi] += 1;
+        self.unknown[ui] -= 1;
+        self.unknown[vi] -= 1;
+        self.trail.push(Undo::Edge(e as u32));
+        self.set_end(eu, ev);
+        self.set_end(ev, eu);
+        self.enqueue(ui);
+        self.enqueue(vi);
+        let joined = self.colours[ui] & self.colours[vi];
+        self.set_colours(ui, joined)?;
+        self.set_colours(vi, joined)?;
+        // An edge between the new chain's two ends would close it into a loop.
+        for &(f, y) in g.adj(eu as usize) {
+            if y == ev && self.edge[f as usize] == UNKNOWN {
+                self.set_off(f as usize)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn set_off(&mut self, e: usize) -> Step {
+        match self.edge[e] {
+            OFF => return Ok(()),
+            ON => return Err(Conflict),
+            _ => {}
+        }
+        let (u, v) = self.g.ends[e];
+        self.edge[e] = OFF;
+        self.unknown[u as usize] -= 1;
+        self.unknown[v as usize] -= 1;
+        self.trail.push(Undo::Edge(e as u32));
+        self.enqueue(u as usize);
+        self.enqueue(v as usize);
+        Ok(())
+    }
+
+    /// Applies every rule until nothing changes. On a conflict the state is left half-way:
+    /// the caller undoes to its mark.
+    pub fn propagate(&mut self) -> Step {
+        let r = self.fixpoint();
+        if r.is_err() {
+            self.clear_queue();
+        }
+        r
+    }
+
+    fn fixpoint(&mut self) -> Step {
+        loop {
+            while let Some(x) = self.queue.pop() {
+                self.queued[x as usize] = false;
+                self.local(x as usize)?;
+            }
+            self.reach()?;
+            if self.queue.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Degree, colour agreement and support at one node.
+    fn local(&mut self, x: usize) -> Step {
+        let g = self.g;
+        let need = g.need[x];
+        let (on, unknown) = (self.on[x], self.unknown[x]);
+        if on > need || on + unknown < need {
+            return Err(Conflict);
+        }
+        if unknown > 0 && (on == need || on + unknown == need) {
+            let fill = on < need;
+            for &(e, _) in g.adj(x) {
+                if self.edge[e as usize] == UNKNOWN {
+                    if fill {
+                        self.set_on(e as usize)?;
+                    } else {
+                        self.set_off(e as usize)?;
+                    }
+                }
+            }
+        }
+        let (mut seen, mut twice) = (0u64, 0u64);
+        for &(e, y) in g.adj(x) {
+            let y = y as usize;
+            match self.edge[e as usize] {
+                OFF => continue,
+                ON => {
+                    let joined = self.colours[x] & self.colours[y];
+                    self.set_colours(x, joined)?;
+                    self.set_colours(y, joined)?;
+                }
+                _ => {
+                    if self.colours[x] & self.colours[y] == 0 {
+                        self.set_off(e as usize)?;
+                        continue;
+                    }
+                }
+            }
+            let c = self.colours[y];
+            twice |= seen & c;
+            seen |= c;
+        }
+        let support = if need == 2 { twice } else { seen };
+        self.set_colours(x, self.colours[x] & support)
+    }
+
+    /// Drops each colour from the nodes that cannot lie on a path between its endpoints.
+    fn reach(&mut self) -> Step {
+        let g = self.g;
+        for (k, &(s, t)) in g.terminals.iter().enumerate() {
+            let bit = 1u64 << k;
+            self.stamp += 1;
+            let stamp = self.stamp;
+            if !self.flood(s as usize, t as usize, bit, stamp, true) {
+                return Err(Conflict);
+            }
+            self.flood(t as usize, s as usize, bit, stamp, false);
+            for x in 0..g.nodes() {
+                if self.colours[x] & bit != 0
+                    && (self.from_s[x] != stamp || self.from_t[x] != stamp)
+                {
+                    self.set_colours(x, self.colours[x] & !bit)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the nodes reachable from `a` through usable edges and nodes allowing `bit`,
+    /// never passing `b`; true when `b` was reached.
+    fn flood(&mut self, a: usize, b: usize, bit: u64, stamp: u32, first: bool) -> bool {
+        let g = self.g;
+        let marks = if first {
+            &mut self.from_s
+        } else {
+            &mut self.from_t
+        };
+        self.bfs.clear();
+        self.bfs.push(a as u32);
+        marks[a] = stamp;
+        let mut reached = false;
+        let mut head = 0;
+        while head < self.bfs.len() {
+            let x = self.bfs[head] as usize;
+            head += 1;
+            for &(e, y) in g.adj(x) {
+                let y = y as usize;
+                if self.edge[e as usize] == OFF || marks[y] == stamp {
+                    continue;
+                }
+                if self.colours[y] & bit == 0 {
+                    continue;
+                }
+                marks[y] = stamp;
+                if y == b {
+                    reached = true;
+                } else {
+                    self.bfs.push(y as u32);
+                }
+            }
+        }
+        reached
+    }
+}

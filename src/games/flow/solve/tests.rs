@@ -1,0 +1,139 @@
+use super::*;
+use crate::games::flow::format::{parse, parse_pack};
+use crate::games::flow::validate::validate;
+use std::time::Duration;
+
+fn solved(text: &str) -> (Puzzle, Solution) {
+    let p = parse(text, "t").unwrap();
+    match solve(&p, &Limits::default()) {
+        Outcome::Solved(s) => {
+            assert_eq!(validate(&p, &s), Ok(()), "{text}");
+            (p, s)
+        }
+        other => panic!("{other:?} for\n{text}"),
+    }
+}
+
+#[test]
+fn solves_a_small_puzzle_of_each_variant() {
+    solved("STANDARD\nA-.-B-.-C\n| | | | |\n.-.-D-.-E\n| | | | |\n.-.-.-.-.\n| | | | |\n.-B-.-C-.\n| | | | |\n.-A-D-E-.\n");
+    let (p, s) = solved(
+        "BRIDGES\n  A-B-C\n  | | |\nA-.-.-.-C\n| | | | |\nD-.-*-.-D\n| | | | |\nE-.-B-.-E\n  | | |\n  .-.-.\n",
+    );
+    let bridge = p.cell_at(2, 2).unwrap();
+    assert_eq!(
+        s.paths.iter().flatten().filter(|&&c| c == bridge).count(),
+        2
+    );
+    solved("WARPS\n  A-.-A\n  | | |\nB-C-.-C-B-.-\n  | | |\n  D-.-D\n");
+    solved("HEX\n  A   B\n /|\\ /|\\\nC-.-.-.-D\n|/|\\|/|\\|\n.-.-.-.-E\n|/|\\|/|\\|\n.-A-.-D-.\n|/|\\|/|\\|\n.-C-B-E-.\n");
+    solved("R.G\nR.G\n");
+}
+
+#[test]
+fn warps_need_the_wrap() {
+    // A and B must each leave the board across its edge to reach their partners.
+    let text = "WARPS\nA-B-.-B-A-\n";
+    let (p, s) = solved(text);
+    let wrap = p
+        .link_between(p.cell_at(0, 0).unwrap(), p.cell_at(0, 4).unwrap())
+        .unwrap();
+    assert!(s.paths[0]
+        .windows(2)
+        .any(|w| (w[0].min(w[1]), w[0].max(w[1])) == (wrap.a, wrap.b)));
+    let flat = parse("STANDARD\nA-B-.-B-A\n", "t").unwrap();
+    assert_eq!(solve(&flat, &Limits::default()), Outcome::Unsolvable);
+}
+
+#[test]
+fn proves_unsolvable_boards() {
+    // Crossing pairs on an open board, and a cell no path can cover.
+    for text in [
+        "R...G\n.....\n.....\n.....\nG...R\n",
+        "A.A\n...\n",
+        "AB\nBA\n",
+    ] {
+        let p = parse(text, "t").unwrap();
+        assert_eq!(solve(&p, &Limits::default()), Outcome::Unsolvable, "{text}");
+    }
+}
+
+#[test]
+fn a_passed_deadline_gives_up() {
+    // Open boards need search; a deadline already passed stops it at the first check.
+    let p = parse(
+        "A.............\n..............\n..............\n..............\n..............\n..............\n..............\n..............\n..............\n..............\n..............\n..............\n..............\n.............A\n",
+        "t",
+    )
+    .unwrap();
+    let limits = Limits {
+        deadline: Some(Instant::now() - Duration::from_millis(1)),
+    };
+    let (outcome, effort) = solve_counted(&p, &limits);
+    assert_eq!(outcome, Outcome::GaveUp);
+    assert!(effort.branches >= 256);
+}
+
+/// The solver and validator over a corpus sample: every 50th app level and every mzucker and
+/// samgoldman puzzle, up to 9 cells a side (larger boards still time out: see
+/// docs/flow-solver.md), plus mzucker's unsolvable board.
+#[test]
+fn solves_a_corpus_sample() {
+    let Some(dir) = crate::corpus::path("flow/puzzles") else {
+        return;
+    };
+    let limits = || Limits {
+        deadline: Some(Instant::now() + Duration::from_secs(20)),
+    };
+    let mut packs: Vec<_> = std::fs::read_dir(dir.join("bigduck_levelpacks_via_nubango"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    packs.sort();
+    let mut levels = Vec::new();
+    for f in &packs {
+        let text = std::fs::read_to_string(f).unwrap();
+        levels.extend(parse_pack(&text, &f.display().to_string()).unwrap());
+    }
+    let mut n = 0;
+    let small = |p: &Puzzle| p.rows.max(p.cols) <= 9;
+    for lvl in levels.iter().filter(|l| small(&l.puzzle)).step_by(50) {
+        match solve(&lvl.puzzle, &limits()) {
+            Outcome::Solved(s) => assert_eq!(validate(&lvl.puzzle, &s), Ok(())),
+            other => panic!("level {}: {other:?}", lvl.level),
+        }
+        n += 1;
+    }
+    assert!(n >= 50, "{n} levels sampled");
+    for sub in [
+        "mzucker_flow_solver",
+        "samgoldman_FlowSolver/standard",
+        "samgoldman_FlowSolver/bridges",
+        "samgoldman_FlowSolver/hex",
+        "samgoldman_FlowSolver/warps",
+    ] {
+        let mut files: Vec<_> = std::fs::read_dir(dir.join(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+            .collect();
+        files.sort();
+        for f in files {
+            let p = parse(&std::fs::read_to_string(&f).unwrap(), "t").unwrap();
+            let name = f.display().to_string();
+            if !small(&p) {
+                continue;
+            }
+            let outcome = solve(&p, &limits());
+            if p.flows.is_empty() || name.contains("unsolvable") {
+                assert_eq!(outcome, Outcome::Unsolvable, "{name}");
+                continue;
+            }
+            match outcome {
+                Outcome::Solved(s) => assert_eq!(validate(&p, &s), Ok(()), "{name}"),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+    }
+}
