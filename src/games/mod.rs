@@ -25,7 +25,12 @@ pub enum GameKind {
 
 /// Every game built, in the order the "not built yet" message names them: a new game adds its
 /// line here.
-const BUILT: &[&dyn Game] = &[&hashi::Hashi, &enclose::Enclose, &loopgame::LoopGame];
+const BUILT: &[&dyn Game] = &[
+    &hashi::Hashi,
+    &enclose::Enclose,
+    &loopgame::LoopGame,
+    &flow::Flow,
+];
 
 impl GameKind {
     pub fn name(self) -> &'static str {

@@ -60,9 +60,10 @@ fn malformed_puzzle_text_is_exit_2_naming_where() {
 }
 
 #[test]
-fn games_not_built_yet_say_so() {
-    let out = run(&["solve", "flow", "-"], "x", 2);
-    assert!(out.stderr.contains("not built yet"));
+fn reading_a_game_not_built_yet_says_so() {
+    let img = fixture("bridges_10x10_fresh_ts40.png");
+    let out = run(&["scan", "flow", img.to_str().unwrap()], "", 2);
+    assert!(out.stderr.contains("not built yet"), "{}", out.stderr);
 }
 
 #[test]

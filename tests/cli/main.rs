@@ -2,6 +2,7 @@
 
 mod enclose;
 mod enclose_desktop;
+mod flow;
 mod harness;
 mod hashi;
 mod hashi_desktop;

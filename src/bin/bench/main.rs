@@ -33,10 +33,7 @@ const BENCHES: &[Bench] = &[
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the Flow Free solver
 /// does not meet its bars yet and would take hours over every level.
-const ON_REQUEST: &[Bench] = &[
-    ("enclose-milp", milp_cross_check),
-    ("flow", flow::run),
-];
+const ON_REQUEST: &[Bench] = &[("enclose-milp", milp_cross_check), ("flow", flow::run)];
 
 #[cfg(feature = "milp")]
 fn milp_cross_check(_corpus: &Path) -> anyhow::Result<String> {

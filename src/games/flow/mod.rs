@@ -5,7 +5,10 @@
 //! (`render`).
 
 pub mod format;
+mod game;
 pub mod model;
 pub mod render;
 pub mod solve;
 pub mod validate;
+
+pub use game::Flow;

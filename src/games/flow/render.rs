@@ -44,10 +44,11 @@ fn paths_text(p: &Puzzle, s: &Solution) -> String {
     out
 }
 
-/// The `solve --json` object: each path keyed by the puzzle's own letter, as `[row, col]`
-/// from one endpoint to the other; empty unless solved.
+/// Flow's part of `solve --json`: each path keyed by the puzzle's own letter, as `[row, col]`
+/// from one endpoint to the other; empty unless solved. `status` is the shared field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SolutionJson {
+    #[serde(skip)]
     pub status: Status,
     pub paths: BTreeMap<String, Vec<[usize; 2]>>,
 }
