@@ -22,6 +22,14 @@ pub enum Connectivity {
 /// Every component of the `true` cells of a row-major `width`-wide mask, in the order of
 /// their first cell.
 pub fn components(mask: &[bool], width: usize, connectivity: Connectivity) -> Vec<Component> {
+    // One copy of the fill per connectivity: the choice stays out of the per-pixel loop.
+    match connectivity {
+        Connectivity::Four => fill_all::<false>(mask, width),
+        Connectivity::Eight => fill_all::<true>(mask, width),
+    }
+}
+
+fn fill_all<const EIGHT: bool>(mask: &[bool], width: usize) -> Vec<Component> {
     if width == 0 {
         return Vec::new();
     }
@@ -56,27 +64,24 @@ pub fn components(mask: &[bool], width: usize, connectivity: Connectivity) -> Ve
                     stack.push(j);
                 }
             };
-            match connectivity {
-                Connectivity::Four => {
-                    if x > 0 {
-                        visit(i - 1);
-                    }
-                    if x + 1 < width {
-                        visit(i + 1);
-                    }
-                    if y > 0 {
-                        visit(i - width);
-                    }
-                    if y + 1 < height {
-                        visit(i + width);
+            if EIGHT {
+                for ny in y.saturating_sub(1)..(y + 2).min(height) {
+                    for nx in x.saturating_sub(1)..(x + 2).min(width) {
+                        visit(ny * width + nx);
                     }
                 }
-                Connectivity::Eight => {
-                    for ny in y.saturating_sub(1)..(y + 2).min(height) {
-                        for nx in x.saturating_sub(1)..(x + 2).min(width) {
-                            visit(ny * width + nx);
-                        }
-                    }
+            } else {
+                if x > 0 {
+                    visit(i - 1);
+                }
+                if x + 1 < width {
+                    visit(i + 1);
+                }
+                if y > 0 {
+                    visit(i - width);
+                }
+                if y + 1 < height {
+                    visit(i + width);
                 }
             }
         }

@@ -82,17 +82,6 @@ struct WebTheme {
     island: [u8; 3],
     satisfied: [u8; 3],
     over: [u8; 3],
-    /// Extra colour tolerance for a lossy copy (JPEG) of a capture; 0 for a lossless one.
-    slack: u8,
-}
-
-impl WebTheme {
-    fn lossy(self) -> WebTheme {
-        WebTheme {
-            slack: LOSSY_CANVAS_TOLERANCE,
-            ..self
-        }
-    }
 }
 
 const WEB_LIGHT: WebTheme = WebTheme {
@@ -103,7 +92,6 @@ const WEB_LIGHT: WebTheme = WebTheme {
     island: [0xff, 0xff, 0xff],
     satisfied: [0xbb, 0xf7, 0xd0],
     over: [0xfe, 0xca, 0xca],
-    slack: 0,
 };
 
 const WEB_DARK: WebTheme = WebTheme {
@@ -114,7 +102,6 @@ const WEB_DARK: WebTheme = WebTheme {
     island: [0xe2, 0xe8, 0xf0],
     satisfied: [0xa7, 0xf3, 0xd0],
     over: [0xfe, 0xca, 0xca],
-    slack: 0,
 };
 
 /// What the web game says about an island by its fill: whether its bridges equal its number.
@@ -156,9 +143,9 @@ pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
     // A lossy copy (JPEG) blurs the canvas colour: tried only when nothing else reads, so a
     // lossless capture reads exactly as it always has.
     locate_sgt(img, 0)
-        .or_else(|| locate_web(img, false))
+        .or_else(|| locate_web::<0>(img))
         .or_else(|| locate_sgt(img, LOSSY_CANVAS_TOLERANCE))
-        .or_else(|| locate_web(img, true))
+        .or_else(|| locate_web::<LOSSY_CANVAS_TOLERANCE>(img))
         .ok_or_else(|| {
             Error::vision(
                 None,
@@ -452,35 +439,32 @@ fn sgt_islands(img: &RgbaImage, (gx, gy): (i64, i64), ts: f64, w: usize, h: usiz
 // ---------------------------------------------------------------- the web Hashi game
 
 /// A grid line pixel, also when scaling has blurred the 1-px line into its neighbours.
-fn grid_like(p: Rgba<u8>, theme: &WebTheme) -> bool {
+/// `SLACK` widens every colour test for a lossy copy (JPEG) of a capture; 0 for a lossless one.
+/// A constant, so the per-pixel tests of a lossless capture stay as tight and as fast as ever.
+fn grid_like<const SLACK: u8>(p: Rgba<u8>, theme: &WebTheme) -> bool {
     // Most pixels are plain surface or far off the surface-to-grid mix: settle those with
     // integer tests before the projection.
     let (s, g) = (theme.surface[0] as i32, theme.grid[0] as i32);
-    let slack = theme.slack as i32;
+    let slack = SLACK as i32;
     let (lo, hi) = (
         s.min(g + (g - s) / 3) - 3 - slack,
         s.max(g + (g - s) / 3) + 3 + slack,
     );
-    if near(p, theme.surface, 2 + theme.slack) || !(lo..=hi).contains(&(p.0[0] as i32)) {
+    if near(p, theme.surface, 2 + SLACK) || !(lo..=hi).contains(&(p.0[0] as i32)) {
         return false;
     }
-    blend_position(p, theme.surface, theme.grid, 2.0 + theme.slack as f32)
+    blend_position(p, theme.surface, theme.grid, 2.0 + SLACK as f32)
         .is_some_and(|t| (0.4..=1.3).contains(&t))
 }
 
-fn surface_or_grid(p: Rgba<u8>, theme: &WebTheme) -> bool {
-    near(p, theme.surface, 2 + theme.slack) || grid_like(p, theme)
+fn surface_or_grid<const SLACK: u8>(p: Rgba<u8>, theme: &WebTheme) -> bool {
+    near(p, theme.surface, 2 + SLACK) || grid_like::<SLACK>(p, theme)
 }
 
-fn locate_web(img: &RgbaImage, lossy: bool) -> Option<Located> {
+fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {
     let mut best: Option<(WebTheme, Component)> = None;
-    let themes = if lossy {
-        [WEB_LIGHT.lossy(), WEB_DARK.lossy()]
-    } else {
-        [WEB_LIGHT, WEB_DARK]
-    };
-    for theme in themes {
-        let surface = |p: Rgba<u8>| surface_or_grid(p, &theme);
+    for theme in [WEB_LIGHT, WEB_DARK] {
+        let surface = |p: Rgba<u8>| surface_or_grid::<SLACK>(p, &theme);
         if let Some(a) = largest_area(img, surface) {
             if best.as_ref().is_none_or(|b| a.count > b.1.count) {
                 best = Some((theme, a));
@@ -491,7 +475,7 @@ fn locate_web(img: &RgbaImage, lossy: bool) -> Option<Located> {
     if core.count < 400 {
         return None;
     }
-    let (cols, rows) = grid_profiles(img, &theme, &core);
+    let (cols, rows) = grid_profiles::<SLACK>(img, &theme, &core);
     let (Some(x_lines), Some(y_lines)) = (
         axis_from_lines(&cols, core.x0, rows.len() / 2),
         axis_from_lines(&rows, core.y0, cols.len() / 2),
@@ -504,7 +488,7 @@ fn locate_web(img: &RgbaImage, lossy: bool) -> Option<Located> {
     // Bridges and islands along an edge row can cut a strip of surface off the largest area;
     // they are narrower than a third of a cell, so growth may jump that far.
     let area = grow(img, core, (pitch / 3.0) as usize, |p| {
-        surface_or_grid(p, &theme)
+        surface_or_grid::<SLACK>(p, &theme)
     });
     let width = ((area.x1 + 1 - area.x0) as f64 / pitch).round() as usize;
     let height = ((area.y1 + 1 - area.y0) as f64 / pitch).round() as usize;
@@ -599,14 +583,18 @@ fn grow(
 
 /// How many grid-coloured pixels each column and each row of the box holds, every other
 /// pixel along the count (one row-major pass: column-wise walks are cache-hostile).
-fn grid_profiles(img: &RgbaImage, theme: &WebTheme, area: &Component) -> (Vec<usize>, Vec<usize>) {
+fn grid_profiles<const SLACK: u8>(
+    img: &RgbaImage,
+    theme: &WebTheme,
+    area: &Component,
+) -> (Vec<usize>, Vec<usize>) {
     let x1 = area.x1.min(img.width() as usize - 1);
     let y1 = area.y1.min(img.height() as usize - 1);
     let mut cols = vec![0; x1 + 1 - area.x0];
     let mut rows = vec![0; y1 + 1 - area.y0];
     for y in area.y0..=y1 {
         for x in area.x0..=x1 {
-            if grid_like(*img.get_pixel(x as u32, y as u32), theme) {
+            if grid_like::<SLACK>(*img.get_pixel(x as u32, y as u32), theme) {
                 if y % 2 == 0 {
                     cols[x - area.x0] += 1;
                 }
