@@ -7,3 +7,4 @@ pub mod generate;
 pub mod model;
 pub mod report;
 pub mod solve;
+pub mod vision;
