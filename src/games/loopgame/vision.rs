@@ -292,9 +292,30 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
             ),
         ));
     }
+    let geometry = Geometry::from_axes(ax, ay);
+    // Lines can hide under a blurred or drawn-over edge and leave a lattice a cell short:
+    // just outside a true board's edges there is page, not board.
+    let b = geometry.board;
+    let outside = |x: f64, y: f64| pixel(img, x, y).is_some_and(|p| near(p, look.board, 6));
+    let off = 3.0;
+    let sides = (0..32)
+        .map(|k| (k as f64 + 0.5) / 32.0)
+        .fold([0usize; 4], |mut n, t| {
+            n[0] += outside(b.x - off, b.y + t * b.h) as usize;
+            n[1] += outside(b.x + b.w + off, b.y + t * b.h) as usize;
+            n[2] += outside(b.x + t * b.w, b.y - off) as usize;
+            n[3] += outside(b.x + t * b.w, b.y + b.h + off) as usize;
+            n
+        });
+    if sides.iter().any(|&n| n > 8) {
+        return Err(Error::vision(
+            Some(region_of(b)),
+            "the grid lines found stop short of the board's edge: the lattice is not the board",
+        ));
+    }
     Ok(Located {
         look: *look,
-        geometry: Geometry::from_axes(ax, ay),
+        geometry,
         size: ax.cells,
     })
 }
@@ -814,6 +835,65 @@ pub(crate) mod tests {
                 matches!(recognize(&blank), Err(Error::Vision { .. })),
                 "{colour:?}"
             );
+        }
+    }
+
+    /// A capture rescaled (another device scale, a shrunk copy) blurs the 1-px grid lines:
+    /// it must read as the original did or be refused, never read otherwise.
+    #[test]
+    fn a_rescaled_capture_reads_the_same_or_is_refused() {
+        let Some(all) = shots() else { return };
+        let (mut same, mut refused) = (0, 0);
+        for s in all.iter().filter(|s| s.state != "solved") {
+            for f in [1.25f32, 0.8] {
+                let (w, h) = (
+                    (s.img.width() as f32 * f) as u32,
+                    (s.img.height() as f32 * f) as u32,
+                );
+                let img =
+                    image::imageops::resize(&s.img, w, h, image::imageops::FilterType::Triangle);
+                match recognize(&img) {
+                    Ok(r) => {
+                        assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                        assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                        same += 1;
+                    }
+                    Err(Error::Vision { .. }) => refused += 1,
+                    Err(e) => panic!("{} at {f}: {e}", s.file),
+                }
+            }
+        }
+        eprintln!("rescaled: {same} read the same, {refused} refused");
+    }
+
+    #[test]
+    fn a_blotted_number_is_an_error_naming_its_cell() {
+        let Some(all) = shots() else { return };
+        let s = all.iter().find(|s| s.state == "fresh").unwrap();
+        let r = recognize(&s.img).unwrap();
+        let k = r.puzzle.hints.iter().position(|h| h.is_some()).unwrap();
+        let (row, col) = (k / r.puzzle.width, k % r.puzzle.width);
+        let c = r.geometry.centre(row, col);
+        let mut img = s.img.clone();
+        // A saturated block over the number: ink, but no digit's shape.
+        let half = (r.geometry.pitch() * 0.25) as i64;
+        for y in c.y as i64 - half..=c.y as i64 + half {
+            for x in c.x as i64 - half..=c.x as i64 + half {
+                img.put_pixel(x as u32, y as u32, Rgba([0xff, 0x8c, 0x42, 255]));
+            }
+        }
+        match recognize(&img) {
+            Err(Error::Vision {
+                region: Some(reg),
+                message,
+            }) => {
+                assert!(reg.contains(c.x as i32, c.y as i32), "{reg:?}");
+                assert!(
+                    message.contains(&format!("row {row} col {col}")),
+                    "{message}"
+                );
+            }
+            other => panic!("expected an error at row {row} col {col}, got {other:?}"),
         }
     }
 
