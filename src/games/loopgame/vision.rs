@@ -264,7 +264,9 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
     let mut rows = vec![0usize; y1 + 1 - y0];
     for y in y0..=y1 {
         for x in x0..=x1 {
-            if grid_like(*img.get_pixel(x as u32, y as u32), look) {
+            // The path's anti-aliased rim is the same grey mix as a grid line when it runs
+            // over the board colour: grey next to path ink is not grid.
+            if grid_like(*img.get_pixel(x as u32, y as u32), look) && !near_path(img, x, y, look) {
                 cols[x - x0] += 1;
                 rows[y - y0] += 1;
             }
@@ -317,6 +319,16 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
         look: *look,
         geometry,
         size: ax.cells,
+    })
+}
+
+/// Whether path ink lies within three pixels across or along.
+fn near_path(img: &RgbaImage, x: usize, y: usize, look: &Look) -> bool {
+    let (x, y) = (x as f64, y as f64);
+    [2.0, 3.0, -2.0, -3.0].iter().any(|&d| {
+        [(x + d, y), (x, y + d)]
+            .iter()
+            .any(|&(a, b)| pixel(img, a, b).is_some_and(|p| path_ink(p, look)))
     })
 }
 
