@@ -280,8 +280,31 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
     };
     // A line runs the whole board, at least the area's side.
     let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0);
-    let ax = axis_from_lines(&cols, x0, ah).ok_or_else(no_grid)?;
-    let ay = axis_from_lines(&rows, y0, aw).ok_or_else(no_grid)?;
+    let mut ax = axis_from_lines(&cols, x0, ah).ok_or_else(no_grid)?;
+    let mut ay = axis_from_lines(&rows, y0, aw).ok_or_else(no_grid)?;
+    // A blurred outer line (a rescaled capture) can vanish into the page's shadow and leave
+    // the lattice a cell short on that side; the board colour going on past it tells. Such a
+    // side gains one cell, and the new edge must then be where the board colour ends.
+    let mut grown = [false; 4];
+    let before = beyond_edges(img, look, Geometry::from_axes(ax, ay).board, 3.0);
+    if before[0] > EDGE_LEAK {
+        ax.start -= ax.pitch;
+        ax.cells += 1;
+        grown[0] = true;
+    }
+    if before[1] > EDGE_LEAK {
+        ax.cells += 1;
+        grown[1] = true;
+    }
+    if before[2] > EDGE_LEAK {
+        ay.start -= ay.pitch;
+        ay.cells += 1;
+        grown[2] = true;
+    }
+    if before[3] > EDGE_LEAK {
+        ay.cells += 1;
+        grown[3] = true;
+    }
     if ax.cells != ay.cells
         || !(MIN_CELLS..=MAX_CELLS).contains(&ax.cells)
         || (ax.pitch - ay.pitch).abs() > 0.05 * ax.pitch
@@ -295,24 +318,16 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
         ));
     }
     let geometry = Geometry::from_axes(ax, ay);
-    // Lines can hide under a blurred or drawn-over edge and leave a lattice a cell short:
-    // just outside a true board's edges there is page, not board.
     let b = geometry.board;
-    let outside = |x: f64, y: f64| pixel(img, x, y).is_some_and(|p| near(p, look.board, 6));
-    let off = 3.0;
-    let sides = (0..32)
-        .map(|k| (k as f64 + 0.5) / 32.0)
-        .fold([0usize; 4], |mut n, t| {
-            n[0] += outside(b.x - off, b.y + t * b.h) as usize;
-            n[1] += outside(b.x + b.w + off, b.y + t * b.h) as usize;
-            n[2] += outside(b.x + t * b.w, b.y - off) as usize;
-            n[3] += outside(b.x + t * b.w, b.y + b.h + off) as usize;
-            n
-        });
-    if sides.iter().any(|&n| n > 8) {
+    // Just outside a true board's edges there is page, not board; just inside a grown edge
+    // there is still board.
+    let outside = beyond_edges(img, look, b, 3.0);
+    let inside = beyond_edges(img, look, b, -3.0);
+    let inside_short = (0..4).any(|k| grown[k] && inside[k] < 16);
+    if outside.iter().any(|&n| n > EDGE_LEAK) || inside_short {
         return Err(Error::vision(
             Some(region_of(b)),
-            "the grid lines found stop short of the board's edge: the lattice is not the board",
+            "the grid lines found do not end at the board's edge: the lattice is not the board",
         ));
     }
     Ok(Located {
@@ -321,6 +336,25 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
         size: ax.cells,
     })
 }
+
+/// Of 32 samples along each edge (left, right, top, bottom), `off` pixels outside it
+/// (inside when negative), how many are the board colour.
+fn beyond_edges(img: &RgbaImage, look: &Look, b: crate::rect::Rect<f64>, off: f64) -> [usize; 4] {
+    let board = |x: f64, y: f64| pixel(img, x, y).is_some_and(|p| near(p, look.board, 6)) as usize;
+    (0..32)
+        .map(|k| (k as f64 + 0.5) / 32.0)
+        .fold([0usize; 4], |mut n, t| {
+            n[0] += board(b.x - off, b.y + t * b.h);
+            n[1] += board(b.x + b.w + off, b.y + t * b.h);
+            n[2] += board(b.x + t * b.w, b.y - off);
+            n[3] += board(b.x + t * b.w, b.y + b.h + off);
+            n
+        })
+}
+
+/// Past a board's edge, more than this many of 32 samples of the board colour mean the board
+/// goes on (its rounded corners and shadow account for a few).
+const EDGE_LEAK: usize = 8;
 
 /// Whether path ink lies within three pixels across or along.
 fn near_path(img: &RgbaImage, x: usize, y: usize, look: &Look) -> bool {
