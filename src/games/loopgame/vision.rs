@@ -964,6 +964,22 @@ pub(crate) mod tests {
         eprintln!("rescaled: {same} read the same, {refused} refused");
     }
 
+    /// A capture of the board alone, or with a little page around it, reads as the full page.
+    #[test]
+    fn a_crop_around_the_board_reads_the_same() {
+        let Some(all) = shots() else { return };
+        for s in all.iter().filter(|s| s.state != "solved") {
+            for m in [30u32, 2] {
+                let [x, y, w, h] = s.board.map(|v| v as u32);
+                let img = image::imageops::crop_imm(&s.img, x - m, y - m, w + 2 * m, h + 2 * m)
+                    .to_image();
+                let r = recognize(&img).unwrap_or_else(|e| panic!("{} margin {m}: {e}", s.file));
+                assert_eq!(r.puzzle.rows(), s.hints, "{} margin {m}", s.file);
+                assert!(same_path(&r.path, &s.path, false), "{} margin {m}", s.file);
+            }
+        }
+    }
+
     #[test]
     fn a_blotted_number_is_an_error_naming_its_cell() {
         let Some(all) = shots() else { return };
