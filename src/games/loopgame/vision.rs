@@ -980,6 +980,26 @@ pub(crate) mod tests {
         }
     }
 
+    /// A lossy copy (JPEG) smears the flat colours: it reads as the PNG does or is refused.
+    #[test]
+    fn a_jpeg_copy_reads_the_same_or_is_refused() {
+        let Some(all) = shots() else { return };
+        let (mut same, mut refused) = (0, 0);
+        for s in all.iter().filter(|s| s.state != "solved") {
+            let img = crate::vision::test_pictures::jpeg_copy(&s.img, 90);
+            match recognize(&img) {
+                Ok(r) => {
+                    assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+                    assert!(same_path(&r.path, &s.path, false), "{}", s.file);
+                    same += 1;
+                }
+                Err(Error::Vision { .. }) => refused += 1,
+                Err(e) => panic!("{}: {e}", s.file),
+            }
+        }
+        eprintln!("JPEG copies: {same} read the same, {refused} refused");
+    }
+
     #[test]
     fn a_blotted_number_is_an_error_naming_its_cell() {
         let Some(all) = shots() else { return };
