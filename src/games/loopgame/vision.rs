@@ -102,7 +102,8 @@ const DARK: Look = Look {
 
 /// Coarse sampling step for finding the board's flat colour: far below the smallest board.
 const COARSE: usize = 4;
-/// The smallest board side in pixels: 4 cells at the app's smallest cell size is 200.
+/// The smallest board-coloured area worth a look, in pixels a side: the app's smallest board is
+/// 200 (4 cells of 50), and a drawn path cuts its colour into pieces smaller than the board.
 const MIN_BOARD: usize = 120;
 /// Grid sizes the app can show (dailies are 4, 6 and 8).
 const MIN_CELLS: usize = 2;
