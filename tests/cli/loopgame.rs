@@ -14,18 +14,22 @@ const HINTS: [&str; 8] = [
     "3.......", ".....3..", "....2...", "...7.3..", "3..6.3..", "...5....", "...3203.", ".33...2.",
 ];
 
-/// Checks the printed cycle against the rules here, not with the solver's own checker:
-/// every cell once, each step to an orthogonal neighbour (the last back to the first), and
-/// each number equal to the corner cells of the loop in its clipped 3×3 block.
 fn assert_perfect_loop(out: &Run, hints: &[&str]) {
     let v = out.json();
-    let n = hints.len() as i64;
     let cycle: Vec<(i64, i64)> = v["cycle"]
         .as_array()
         .unwrap_or_else(|| out.fail("no cycle"))
         .iter()
         .map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap()))
         .collect();
+    assert_cycle_meets(&cycle, hints);
+}
+
+/// Checks a cycle against the rules here, not with the solver's own checker: every cell
+/// once, each step to an orthogonal neighbour (the last back to the first), and each number
+/// equal to the corner cells of the loop in its clipped 3×3 block.
+fn assert_cycle_meets(cycle: &[(i64, i64)], hints: &[&str]) {
+    let n = hints.len() as i64;
     assert_eq!(cycle.len() as i64, n * n);
     let distinct: BTreeSet<_> = cycle.iter().collect();
     assert_eq!(distinct.len(), cycle.len(), "a cell visited twice");
@@ -104,8 +108,122 @@ fn no_loop_is_exit_one_and_bad_text_names_its_place() {
 }
 
 #[test]
-fn reading_the_screen_is_refused_until_it_is_built() {
+fn a_picture_of_another_game_is_refused() {
     let img = crate::support::fixture("hashi", "bridges_10x10_fresh_ts40.png");
-    let out = run(&["scan", "loop", img.to_str().unwrap()], "", 2);
-    assert!(out.stderr.contains("not built yet"), "{}", out.stderr);
+    run(&["scan", "loop", img.to_str().unwrap()], "", 2);
+    run(
+        &[
+            "play",
+            "loop",
+            "--image",
+            img.to_str().unwrap(),
+            "--dry-run",
+        ],
+        "",
+        2,
+    );
+}
+
+/// The stage: for every fresh screenshot of the real app, `play --dry-run --json` plans one
+/// drag whose points, mapped back through the scanned geometry, visit the cells of a valid
+/// loop in order and return into the first.
+#[test]
+fn the_planned_drag_traces_a_valid_loop_on_every_fresh_screenshot() {
+    let Some(index) = autoplayer::corpus::path("loop/screenshots/index.jsonl") else {
+        eprintln!("SKIPPED: loop screenshots: the shared corpus is absent");
+        return;
+    };
+    let dir = index.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut fresh = 0;
+    for line in std::fs::read_to_string(&index).unwrap().lines() {
+        let shot: serde_json::Value = serde_json::from_str(line).unwrap();
+        if shot["state"] != "fresh" {
+            continue;
+        }
+        fresh += 1;
+        let file = dir.join(shot["file"].as_str().unwrap());
+        let out = run(
+            &[
+                "play",
+                "loop",
+                "--image",
+                file.to_str().unwrap(),
+                "--dry-run",
+                "--json",
+            ],
+            "",
+            0,
+        );
+        let v = out.json();
+        let hints: Vec<&str> = shot["hints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        assert_eq!(v["scan"]["rows"], shot["hints"], "{}", file.display());
+        let g = &v["scan"]["geometry"];
+        let (ox, oy, pitch) = (
+            g["origin"][0].as_f64().unwrap(),
+            g["origin"][1].as_f64().unwrap(),
+            g["pitch"].as_f64().unwrap(),
+        );
+        let actions = v["plan"]["actions"].as_array().unwrap();
+        assert_eq!(actions.len(), 1, "one drag: {}", file.display());
+        let cells: Vec<(i64, i64)> = actions[0]["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
+                (
+                    ((y - oy) / pitch).round() as i64,
+                    ((x - ox) / pitch).round() as i64,
+                )
+            })
+            .collect();
+        assert_eq!(cells.first(), cells.last(), "back into the start cell");
+        assert_cycle_meets(&cells[..cells.len() - 1], &hints);
+    }
+    assert!(fresh >= 10, "only {fresh} fresh screenshots");
+}
+
+#[test]
+fn a_board_with_a_path_drawn_is_not_played() {
+    let Some(index) = autoplayer::corpus::path("loop/screenshots/index.jsonl") else {
+        eprintln!("SKIPPED: loop screenshots: the shared corpus is absent");
+        return;
+    };
+    let dir = index.parent().unwrap().parent().unwrap().to_path_buf();
+    let text = std::fs::read_to_string(&index).unwrap();
+    let partial = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|s| s["state"] == "partial")
+        .unwrap();
+    let file = dir.join(partial["file"].as_str().unwrap());
+    let out = run(
+        &[
+            "play",
+            "loop",
+            "--image",
+            file.to_str().unwrap(),
+            "--dry-run",
+        ],
+        "",
+        2,
+    );
+    assert!(
+        out.stderr.contains("already shows a path"),
+        "{}",
+        out.stderr
+    );
+    // Scanning it reads the drawn path (a picture does not show which end it began at).
+    let scan = run(&["scan", "loop", file.to_str().unwrap(), "--json"], "", 0);
+    let read = scan.json()["path"].as_array().unwrap().clone();
+    let mut drawn = partial["drawn_path"].as_array().unwrap().clone();
+    if read != drawn {
+        drawn.reverse();
+    }
+    assert_eq!(read, drawn);
 }

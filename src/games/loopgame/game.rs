@@ -1,12 +1,17 @@
-//! The Loop game behind the `Game` interface. `solve` reads any of the game's text formats;
-//! reading the app's screen is not built yet, so `scan` and `play` say so and touch nothing.
+//! The Loop game behind the `Game` interface: solve any of its text formats, read the app's
+//! board, and play a whole loop as one drag.
 
-use super::format::parse;
+use super::format::{parse, to_canonical};
+use super::model::{Cycle, Puzzle};
 use super::report::solve_report;
 use super::solve;
+use super::vision::{self, Reading, Theme};
 use crate::error::{Error, Result};
-use crate::games::{Game, Options, Prepared, Scanned, Solved};
+use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
+use crate::plan::{Action, Plan};
+use crate::report::{Detail, ScanReport};
 use crate::screen::Screen;
+use serde::Serialize;
 use std::time::Instant;
 
 /// Loop's own options.
@@ -20,11 +25,92 @@ pub struct LoopOptions {
 
 pub struct LoopGame;
 
-fn no_reader() -> Error {
-    Error::Usage(
-        "loop: reading the Loop app's screen is not built yet (`autoplayer solve loop FILE` works)"
-            .into(),
-    )
+/// Loop's fields of `scan --json`, beside the shared `game`, `geometry` and `confidence`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScanJson {
+    pub width: usize,
+    pub height: usize,
+    /// The hints, a digit per hint cell and `.` elsewhere.
+    pub rows: Vec<String>,
+    pub puzzle: String,
+    pub theme: Theme,
+    /// The path drawn on the board, `[row, col]` in order along it; empty when none.
+    pub path: Vec<[usize; 2]>,
+    pub closed: bool,
+}
+
+fn solve_puzzle(puzzle: &Puzzle, opts: &Options) -> (Solved, Option<Cycle>) {
+    let (report, text, cycle) = solve_report(
+        puzzle,
+        &solve::Options {
+            any_loop: opts.loopgame.any_loop,
+            deadline: opts.timeout.map(|t| Instant::now() + t),
+            proof_nodes: None,
+        },
+    );
+    (Solved { report, text }, cycle)
+}
+
+fn scanned(screen: &Screen, reading: &Reading) -> Scanned {
+    let puzzle = to_canonical(&reading.puzzle);
+    let mut overlay = screen.image.clone();
+    vision::draw_overlay(&mut overlay, reading);
+    Scanned {
+        report: ScanReport {
+            game: "loop",
+            geometry: reading.geometry,
+            confidence: reading.confidence,
+            detail: Detail::of(&ScanJson {
+                width: reading.puzzle.width,
+                height: reading.puzzle.height,
+                rows: reading.puzzle.rows(),
+                puzzle: puzzle.clone(),
+                theme: reading.theme,
+                path: reading.path.clone(),
+                closed: reading.closed,
+            }),
+        },
+        puzzle,
+        overlay,
+    }
+}
+
+/// One drag through every cell centre of the loop and back into the first cell, which is how
+/// the app closes a loop.
+fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
+    let mut plan = Plan::new(screen.rect_to_screen(reading.geometry.board));
+    let path = cycle
+        .iter()
+        .chain(cycle.first())
+        .map(|&[r, c]| screen.to_screen(reading.geometry.centre(r, c)))
+        .collect();
+    plan.push(
+        Action::Drag { path },
+        format!(
+            "the loop: {} cells, back into ({}, {})",
+            cycle.len(),
+            cycle[0][0],
+            cycle[0][1]
+        ),
+    );
+    plan
+}
+
+/// After play the app covers the board with its "Perfect loop!" sheet: that is the win.
+struct LoopCheck;
+
+impl Verify for LoopCheck {
+    fn verify(&self, after: &Screen) -> Result<Vec<String>> {
+        if vision::win_sheet(&after.image).is_some() {
+            return Ok(Vec::new());
+        }
+        let reading = vision::recognize(&after.image)?;
+        Ok(vec![format!(
+            "no win sheet: the board shows a {} path of {} cells",
+            if reading.closed { "closed" } else { "open" },
+            reading.path.len()
+        )])
+    }
 }
 
 impl Game for LoopGame {
@@ -33,23 +119,33 @@ impl Game for LoopGame {
     }
 
     fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
-        let puzzle = parse(text, source)?;
-        let (report, text) = solve_report(
-            &puzzle,
-            &solve::Options {
-                any_loop: opts.loopgame.any_loop,
-                deadline: opts.timeout.map(|t| Instant::now() + t),
-                proof_nodes: None,
-            },
-        );
-        Ok(Solved { report, text })
+        Ok(solve_puzzle(&parse(text, source)?, opts).0)
     }
 
-    fn scan(&self, _screen: &Screen, _opts: &Options) -> Result<Scanned> {
-        Err(no_reader())
+    fn scan(&self, screen: &Screen, _opts: &Options) -> Result<Scanned> {
+        Ok(scanned(screen, &vision::recognize(&screen.image)?))
     }
 
-    fn prepare(&self, _screen: &Screen, _opts: &Options) -> Result<Prepared> {
-        Err(no_reader())
+    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
+        let reading = vision::recognize(&screen.image)?;
+        if !reading.path.is_empty() {
+            // Taking a drawn path away cell by cell is not built: nothing is sent.
+            return Err(Error::Usage(format!(
+                "loop: the board already shows a path of {} cells; clear it in the app (or \
+                 reload the page) and play again",
+                reading.path.len()
+            )));
+        }
+        let (solved, cycle) = solve_puzzle(&reading.puzzle, opts);
+        let plan = match (&cycle, solved.status()) {
+            (Some(c), Status::Solved) => plan(&reading, c, screen),
+            _ => Plan::new(screen.rect_to_screen(reading.geometry.board)),
+        };
+        Ok(Prepared {
+            scanned: scanned(screen, &reading),
+            solved,
+            plan,
+            check: Box::new(LoopCheck),
+        })
     }
 }

@@ -8,5 +8,6 @@ pub mod generate;
 pub mod model;
 pub mod report;
 pub mod solve;
+pub mod vision;
 
 pub use game::{LoopGame, LoopOptions};

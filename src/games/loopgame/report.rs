@@ -24,8 +24,8 @@ pub struct SolveJson {
     pub unique: Option<bool>,
 }
 
-/// Solves and describes the outcome: the `solve --json` report and the human text.
-pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveReport, String) {
+/// Solves and describes the outcome: the `solve --json` report, the human text, and the loop.
+pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveReport, String, Option<Cycle>) {
     let start = Instant::now();
     let outcome = solve::solve(p, opts);
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -57,7 +57,7 @@ pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveReport, String) 
         height: p.height,
         rows: p.rows(),
         any_loop: opts.any_loop,
-        cycle,
+        cycle: cycle.clone(),
         unique,
     };
     let report = SolveReport {
@@ -66,7 +66,7 @@ pub fn solve_report(p: &Puzzle, opts: &solve::Options) -> (SolveReport, String) 
         elapsed_ms,
         detail: Detail::of(&json),
     };
-    (report, text)
+    (report, text, cycle)
 }
 
 #[cfg(test)]
@@ -77,7 +77,7 @@ mod tests {
     #[test]
     fn json_carries_cycle_and_unique() {
         let p = parse("....\n....\n", "t").unwrap();
-        let (json, text) = solve_report(&p, &solve::Options::default());
+        let (json, text, _) = solve_report(&p, &solve::Options::default());
         let v = serde_json::to_value(&json).unwrap();
         assert_eq!(v["status"], "solved");
         assert_eq!(v["game"], "loop");
@@ -90,7 +90,7 @@ mod tests {
     #[test]
     fn unsolvable_has_no_cycle() {
         let p = parse("...\n...\n...\n", "t").unwrap();
-        let (json, text) = solve_report(&p, &solve::Options::default());
+        let (json, text, _) = solve_report(&p, &solve::Options::default());
         let v = serde_json::to_value(&json).unwrap();
         assert_eq!(v["status"], "unsolvable");
         assert!(v.get("cycle").is_none());

@@ -1,0 +1,1142 @@
+//! Reading a Loop board off a picture: the app's canvas anywhere in a full-page capture, light
+//! or dark theme, at any cell size.
+//!
+//! The steps, in order: refuse a capture the win sheet dims (its hints are hidden); find the
+//! board by its flat colour; fix the lattice from its grid lines (`lattice::axis_from_lines`);
+//! read the drawn path from the ink crossing each edge between neighbouring cells; read each
+//! number by shape against templates cut from the corpus (`calibration/loop/digits.json`),
+//! checked against its colour; and recover each hint from what the number displays, since
+//! the app counts numbers down as the path is drawn (hint = displayed + path turns in its block).
+
+use super::model::{Cell, Puzzle};
+use crate::error::{Error, Region, Result};
+use crate::vision::color::{blend_position, near, rgb, saturation};
+use crate::vision::components::{components, Component, Connectivity};
+use crate::vision::geometry::Geometry;
+use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
+use crate::vision::lattice::axis_from_lines;
+use image::{Rgba, RgbaImage};
+use std::sync::OnceLock;
+
+/// The app follows the system's colour scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The hints, recovered from the displayed numbers and the drawn path.
+    pub puzzle: Puzzle,
+    pub geometry: Geometry,
+    pub theme: Theme,
+    /// The drawn path's cells in order along it, empty when nothing is drawn. A picture does
+    /// not show where the stroke began: an open path starts at its end that comes first in
+    /// row-major order, a closed one at its first cell in row-major order, heading to the
+    /// smaller of its two neighbours.
+    pub path: Vec<Cell>,
+    /// Whether the path is a closed loop.
+    pub closed: bool,
+    /// Whether the board shows the win. A capture under the win sheet is refused (the sheet
+    /// hides the hints), so a reading is only solved when the sheet was dismissed and the path
+    /// shows green; that look is not in the corpus, so this stays false until it is calibrated.
+    pub solved: bool,
+    /// 0..1: the least sure number reading; below `MIN_CONFIDENCE` a reading is refused.
+    pub confidence: f64,
+}
+
+/// Below this confidence a reading is refused.
+pub const MIN_CONFIDENCE: f64 = 0.3;
+
+/// The app's colours per theme (its stylesheet, as measured in the corpus captures).
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    theme: Theme,
+    board: [u8; 3],
+    grid: [u8; 3],
+    /// The page under the win sheet's dimming layer.
+    dimmed_page: [u8; 3],
+    /// Number colours: index 0 is the satisfied green, 1..=9 the palette by |value|.
+    numbers: [[u8; 3]; 10],
+}
+
+const LIGHT: Look = Look {
+    theme: Theme::Light,
+    board: [0xff, 0xff, 0xff],
+    grid: [0xe0, 0xe0, 0xe0],
+    dimmed_page: [0x79, 0x7a, 0x7b],
+    numbers: [
+        [0xac, 0xf3, 0x9d],
+        [0xff, 0xb0, 0x4a],
+        [0xff, 0x8c, 0x42],
+        [0xff, 0x63, 0x47],
+        [0xff, 0x41, 0x69],
+        [0xf0, 0x3a, 0x7c],
+        [0xd4, 0x35, 0x7f],
+        [0xb0, 0x2d, 0x8a],
+        [0x8c, 0x1f, 0x7d],
+        [0x66, 0x15, 0x65],
+    ],
+};
+
+const DARK: Look = Look {
+    theme: Theme::Dark,
+    board: [0x2e, 0x2e, 0x2e],
+    grid: [0x3a, 0x3a, 0x3a],
+    dimmed_page: [0x12, 0x12, 0x12],
+    numbers: [
+        [0x86, 0xef, 0xac],
+        [0xff, 0xd5, 0x80],
+        [0xff, 0xad, 0x66],
+        [0xff, 0x8a, 0x6b],
+        [0xff, 0x6b, 0x8a],
+        [0xff, 0x5e, 0x9d],
+        [0xe8, 0x57, 0xa6],
+        [0xd1, 0x4d, 0xb3],
+        [0xb8, 0x45, 0xa0],
+        [0x8a, 0x3a, 0x86],
+    ],
+};
+
+/// Coarse sampling step for finding the board's flat colour: far below the smallest board.
+const COARSE: usize = 4;
+/// The smallest board-coloured area worth a look, in pixels a side: the app's smallest board is
+/// 200 (4 cells of 50), and a drawn path cuts its colour into pieces smaller than the board.
+const MIN_BOARD: usize = 120;
+/// Grid sizes the app can show (dailies are 4, 6 and 8).
+const MIN_CELLS: usize = 2;
+const MAX_CELLS: usize = 30;
+/// Saturation that marks a number's ink: greys (board, grid, path) have none, the palette's
+/// palest colours well over 100; anti-aliased rims down to about 40 still belong to the glyph.
+const NUMBER_SATURATION: i32 = 40;
+/// A cell holds a number when this share of its inner square is number ink (a "1" at the
+/// smallest cell covers about 6%).
+const NUMBER_SHARE: f64 = 0.02;
+/// A glyph less alike than this to its best template is unreadable, whatever the margin.
+const MIN_GLYPH_SCORE: f64 = 0.8;
+/// The lead over the runner-up template that counts as full confidence, and the likeness
+/// that counts as none, with the span above it to full confidence.
+const FULL_MARGIN: f64 = 0.08;
+const ZERO_SCORE: f64 = 0.82;
+const SCORE_SPAN: f64 = 0.1;
+
+pub fn recognize(img: &RgbaImage) -> Result<Reading> {
+    refuse_win_sheet(img)?;
+    let located = locate(img)?;
+    read(img, &located)
+}
+
+/// The board found, its lattice fixed, nothing read yet.
+#[derive(Debug, Clone)]
+pub(crate) struct Located {
+    look: Look,
+    pub geometry: Geometry,
+    pub size: usize,
+}
+
+fn region_of(r: crate::rect::Rect<f64>) -> Region {
+    Region {
+        x: r.x.round() as i32,
+        y: r.y.round() as i32,
+        w: r.w.round().max(1.0) as i32,
+        h: r.h.round().max(1.0) as i32,
+    }
+}
+
+/// Which theme's win sheet dims the page, if one does: the sheet's card covers the middle of
+/// the board and the hints with it, so nothing can be read exactly under it.
+pub fn win_sheet(img: &RgbaImage) -> Option<Theme> {
+    let (w, h) = (img.width(), img.height());
+    if w < 8 || h < 8 {
+        return None;
+    }
+    // The page's outer frame: a tenth in from each edge, clear of the centred board.
+    let mut samples = Vec::new();
+    for k in 0..64 {
+        let t = k as f64 / 64.0;
+        let (x, y) = ((t * w as f64) as u32, (t * h as f64) as u32);
+        samples.push(*img.get_pixel(x, h / 10));
+        samples.push(*img.get_pixel(x, h - 1 - h / 10));
+        samples.push(*img.get_pixel(w / 10, y));
+        samples.push(*img.get_pixel(w - 1 - w / 10, y));
+    }
+    [LIGHT, DARK].into_iter().find_map(|look| {
+        let dim = samples
+            .iter()
+            .filter(|&&p| near(p, look.dimmed_page, 3))
+            .count();
+        (dim * 10 >= samples.len() * 8).then_some(look.theme)
+    })
+}
+
+fn refuse_win_sheet(img: &RgbaImage) -> Result<()> {
+    if img.width() < 8 || img.height() < 8 {
+        return Err(Error::vision(
+            None,
+            "picture too small to hold a Loop board",
+        ));
+    }
+    match win_sheet(img) {
+        None => Ok(()),
+        Some(theme) => Err(Error::vision(
+            None,
+            format!(
+                "the win sheet (\"Perfect loop!\") dims the page and covers the board: the \
+                 puzzle is solved, and its numbers are hidden ({} theme)",
+                match theme {
+                    Theme::Light => "light",
+                    Theme::Dark => "dark",
+                }
+            ),
+        )),
+    }
+}
+
+/// A grid line pixel: the 1-px line falls between pixels and shows as two half-blends of the
+/// line and board colours, so any grey on the mix from a third of the way counts.
+fn grid_like(p: Rgba<u8>, look: &Look) -> bool {
+    saturation(rgb(p)) <= 1
+        && !near(p, look.board, 1)
+        && blend_position(p, look.board, look.grid, 1.5).is_some_and(|t| (0.3..=1.3).contains(&t))
+}
+
+fn board_or_grid(p: Rgba<u8>, look: &Look) -> bool {
+    near(p, look.board, 1) || grid_like(p, look)
+}
+
+/// The 4-connected areas of pixels passing `test`, sampled every `COARSE` pixels; boxes in
+/// image pixels, accurate to `COARSE`.
+fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
+    let (w, h) = (
+        img.width() as usize / COARSE,
+        img.height() as usize / COARSE,
+    );
+    let mask: Vec<bool> = (0..w * h)
+        .map(|i| test(*img.get_pixel(((i % w) * COARSE) as u32, ((i / w) * COARSE) as u32)))
+        .collect();
+    components(&mask, w, Connectivity::Four)
+        .into_iter()
+        .map(|c| Component {
+            count: c.count,
+            x0: c.x0 * COARSE,
+            y0: c.y0 * COARSE,
+            x1: c.x1 * COARSE,
+            y1: c.y1 * COARSE,
+        })
+        .collect()
+}
+
+/// Finds the board: the largest flat area of the board colour in either theme whose grid
+/// lines make an N×N lattice.
+pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
+    let mut tried = Vec::new();
+    for look in [LIGHT, DARK] {
+        let mut cands = areas(img, |p| board_or_grid(p, &look));
+        cands.retain(|c| c.x1 - c.x0 >= MIN_BOARD && c.y1 - c.y0 >= MIN_BOARD);
+        cands.sort_by_key(|c| std::cmp::Reverse(c.count));
+        for c in cands.into_iter().take(3) {
+            match lattice(img, &look, &c) {
+                Ok(l) => return Ok(l),
+                Err(e) => tried.push(e),
+            }
+        }
+    }
+    Err(tried.into_iter().next().unwrap_or_else(|| {
+        Error::vision(
+            None,
+            "no Loop board: no flat area of the board colour (light #FFFFFF or dark #2E2E2E) \
+             large enough",
+        )
+    }))
+}
+
+/// The lattice inside a board-coloured area, from its grid lines.
+fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
+    let region = Region {
+        x: area.x0 as i32,
+        y: area.y0 as i32,
+        w: (area.x1 - area.x0) as i32,
+        h: (area.y1 - area.y0) as i32,
+    };
+    // The coarse box is short of the outer lines by up to a sampling step, and a drawn path
+    // can cut the board's colour into pieces, the largest of them short of the board: look
+    // for lines half the box's size around it (outside the board nothing is on the grid mix).
+    let pad = (area.x1 - area.x0).max(area.y1 - area.y0) / 2 + COARSE + 2;
+    let x0 = area.x0.saturating_sub(pad);
+    let y0 = area.y0.saturating_sub(pad);
+    let x1 = (area.x1 + pad).min(img.width() as usize - 1);
+    let y1 = (area.y1 + pad).min(img.height() as usize - 1);
+    let mut cols = vec![0usize; x1 + 1 - x0];
+    let mut rows = vec![0usize; y1 + 1 - y0];
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            // The path's anti-aliased rim is the same grey mix as a grid line when it runs
+            // over the board colour: grey next to path ink is not grid.
+            if grid_like(*img.get_pixel(x as u32, y as u32), look) && !near_path(img, x, y, look) {
+                cols[x - x0] += 1;
+                rows[y - y0] += 1;
+            }
+        }
+    }
+    let no_grid = || {
+        Error::vision(
+            Some(region),
+            "a flat area of the board colour, but no evenly spaced grid lines in it",
+        )
+    };
+    // A line runs the whole board, at least the area's side.
+    let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0);
+    let mut ax = axis_from_lines(&cols, x0, ah).ok_or_else(no_grid)?;
+    let mut ay = axis_from_lines(&rows, y0, aw).ok_or_else(no_grid)?;
+    // A blurred outer line (a rescaled capture) can vanish into the page's shadow and leave
+    // the lattice a cell short on that side; the board colour going on past it tells. Such a
+    // side gains one cell, and the new edge must then be where the board colour ends.
+    let mut grown = [false; 4];
+    let before = beyond_edges(img, look, Geometry::from_axes(ax, ay).board, 3.0);
+    if before[0] > EDGE_LEAK {
+        ax.start -= ax.pitch;
+        ax.cells += 1;
+        grown[0] = true;
+    }
+    if before[1] > EDGE_LEAK {
+        ax.cells += 1;
+        grown[1] = true;
+    }
+    if before[2] > EDGE_LEAK {
+        ay.start -= ay.pitch;
+        ay.cells += 1;
+        grown[2] = true;
+    }
+    if before[3] > EDGE_LEAK {
+        ay.cells += 1;
+        grown[3] = true;
+    }
+    if ax.cells != ay.cells
+        || !(MIN_CELLS..=MAX_CELLS).contains(&ax.cells)
+        || (ax.pitch - ay.pitch).abs() > 0.05 * ax.pitch
+    {
+        return Err(Error::vision(
+            Some(region),
+            format!(
+                "grid lines make {}×{} cells of {:.1}×{:.1} px: not a square Loop board",
+                ax.cells, ay.cells, ax.pitch, ay.pitch
+            ),
+        ));
+    }
+    let geometry = Geometry::from_axes(ax, ay);
+    let b = geometry.board;
+    // Just outside a true board's edges there is page, not board; just inside a grown edge
+    // there is still board.
+    let outside = beyond_edges(img, look, b, 3.0);
+    let inside = beyond_edges(img, look, b, -3.0);
+    let inside_short = (0..4).any(|k| grown[k] && inside[k] < 16);
+    if outside.iter().any(|&n| n > EDGE_LEAK) || inside_short {
+        return Err(Error::vision(
+            Some(region_of(b)),
+            "the grid lines found do not end at the board's edge: the lattice is not the board",
+        ));
+    }
+    Ok(Located {
+        look: *look,
+        geometry,
+        size: ax.cells,
+    })
+}
+
+/// Of 32 samples along each edge (left, right, top, bottom), `off` pixels outside it
+/// (inside when negative), how many are the board colour.
+fn beyond_edges(img: &RgbaImage, look: &Look, b: crate::rect::Rect<f64>, off: f64) -> [usize; 4] {
+    let board = |x: f64, y: f64| pixel(img, x, y).is_some_and(|p| near(p, look.board, 6)) as usize;
+    (0..32)
+        .map(|k| (k as f64 + 0.5) / 32.0)
+        .fold([0usize; 4], |mut n, t| {
+            n[0] += board(b.x - off, b.y + t * b.h);
+            n[1] += board(b.x + b.w + off, b.y + t * b.h);
+            n[2] += board(b.x + t * b.w, b.y - off);
+            n[3] += board(b.x + t * b.w, b.y + b.h + off);
+            n
+        })
+}
+
+/// Past a board's edge, more than this many of 32 samples of the board colour mean the board
+/// goes on (its rounded corners and shadow account for a few).
+const EDGE_LEAK: usize = 8;
+
+/// Whether path ink lies within three pixels across or along.
+fn near_path(img: &RgbaImage, x: usize, y: usize, look: &Look) -> bool {
+    let (x, y) = (x as f64, y as f64);
+    [2.0, 3.0, -2.0, -3.0].iter().any(|&d| {
+        [(x + d, y), (x, y + d)]
+            .iter()
+            .any(|&(a, b)| pixel(img, a, b).is_some_and(|p| path_ink(p, look)))
+    })
+}
+
+/// The player's path: near black on the light board, near white on the dark one.
+fn path_ink(p: Rgba<u8>, look: &Look) -> bool {
+    let [r, g, b] = rgb(p);
+    let grey = saturation([r, g, b]) <= 24;
+    match look.theme {
+        Theme::Light => grey && r.max(g).max(b) < 90,
+        Theme::Dark => grey && r.min(g).min(b) > 190,
+    }
+}
+
+fn number_ink(p: Rgba<u8>) -> bool {
+    saturation(rgb(p)) >= NUMBER_SATURATION
+}
+
+fn pixel(img: &RgbaImage, x: f64, y: f64) -> Option<Rgba<u8>> {
+    let (x, y) = (x.round(), y.round());
+    (x >= 0.0 && y >= 0.0 && x < img.width() as f64 && y < img.height() as f64)
+        .then(|| *img.get_pixel(x as u32, y as u32))
+}
+
+/// Whether the path crosses the edge between two neighbouring cells: the 4-px line runs
+/// straight through the middle 30% between their centres (corners round off within 0.35 of
+/// a cell from a centre), so ink must cross the segment at each of three points there.
+fn linked(img: &RgbaImage, l: &Located, a: Cell, b: Cell) -> bool {
+    let g = &l.geometry;
+    let (pa, pb) = (g.centre(a[0], a[1]), g.centre(b[0], b[1]));
+    let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (nx, ny) = (-dy / len, dx / len);
+    let half = (0.08 * g.pitch()).max(4.0);
+    [0.4, 0.5, 0.6].iter().all(|&t| {
+        let (cx, cy) = (pa.x + t * dx, pa.y + t * dy);
+        let steps = (2.0 * half).ceil() as i64;
+        (0..=steps).any(|k| {
+            let o = -half + k as f64;
+            pixel(img, cx + o * nx, cy + o * ny).is_some_and(|p| path_ink(p, &l.look))
+        })
+    })
+}
+
+/// The drawn path from the links between cells; several strokes or a branch are refused.
+fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool)> {
+    let n = l.size;
+    let mut links: Vec<Vec<Cell>> = vec![Vec::new(); n * n];
+    for r in 0..n {
+        for c in 0..n {
+            for b in [[r, c + 1], [r + 1, c]] {
+                if b[0] < n && b[1] < n && linked(img, l, [r, c], b) {
+                    links[r * n + c].push(b);
+                    links[b[0] * n + b[1]].push([r, c]);
+                }
+            }
+        }
+    }
+    let board = region_of(l.geometry.board);
+    if let Some(k) = (0..n * n).find(|&k| links[k].len() > 2) {
+        return Err(Error::vision(
+            Some(region_of(l.geometry.cell(k / n, k % n))),
+            format!(
+                "the path branches at row {} col {}: {} links",
+                k / n,
+                k % n,
+                links[k].len()
+            ),
+        ));
+    }
+    let on: Vec<usize> = (0..n * n).filter(|&k| !links[k].is_empty()).collect();
+    let Some(&first) = on.first() else {
+        return Ok((Vec::new(), false));
+    };
+    let ends: Vec<usize> = on
+        .iter()
+        .copied()
+        .filter(|&k| links[k].len() == 1)
+        .collect();
+    let closed = ends.is_empty();
+    let start = if closed { first } else { ends[0] };
+    let mut path = vec![[start / n, start % n]];
+    let mut prev: Option<Cell> = None;
+    loop {
+        let cur = *path.last().unwrap();
+        let mut next: Vec<Cell> = links[cur[0] * n + cur[1]]
+            .iter()
+            .copied()
+            .filter(|&c| Some(c) != prev)
+            .collect();
+        next.sort();
+        let Some(&step) = next.first() else { break };
+        if step == path[0] {
+            break;
+        }
+        prev = Some(cur);
+        path.push(step);
+        if path.len() > n * n {
+            break;
+        }
+    }
+    if path.len() != on.len() {
+        return Err(Error::vision(
+            Some(board),
+            format!(
+                "the drawn lines are not one path: {} cells linked, {} of them on one stroke",
+                on.len(),
+                path.len()
+            ),
+        ));
+    }
+    Ok((path, closed))
+}
+
+/// Whether the path turns in each cell (row-major): a cell with two links at right angles.
+/// Open ends and straight runs do not count, as in the app.
+fn path_turns(n: usize, path: &[Cell], closed: bool) -> Vec<bool> {
+    let mut turns = vec![false; n * n];
+    let m = path.len();
+    if m < 3 {
+        return turns;
+    }
+    for k in 0..m {
+        if !closed && (k == 0 || k == m - 1) {
+            continue;
+        }
+        let (p, c, q) = (path[(k + m - 1) % m], path[k], path[(k + 1) % m]);
+        turns[c[0] * n + c[1]] = p[0] != q[0] && p[1] != q[1];
+    }
+    turns
+}
+
+/// A number's ink cut out of its cell, not yet read.
+#[derive(Debug, Clone)]
+pub(crate) struct Number {
+    pub at: Cell,
+    pub glyphs: Vec<Glyph>,
+    /// Whether the path crosses the number (its strokes there are hidden).
+    pub crossed: bool,
+    /// The most common saturated colour of its ink.
+    colour: [u8; 3],
+    region: Region,
+}
+
+/// Cuts the number out of every cell that has one.
+pub(crate) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
+    let g = &l.geometry;
+    let mut out = Vec::new();
+    for r in 0..l.size {
+        for c in 0..l.size {
+            let cell = g.cell(r, c);
+            // Clear of the grid lines and the neighbours' anti-aliasing.
+            let inset = 0.06 * g.pitch();
+            let x0 = (cell.x + inset).ceil() as i64;
+            let y0 = (cell.y + inset).ceil() as i64;
+            let side = (cell.w - 2.0 * inset).floor().max(1.0) as usize;
+            let mut on = vec![false; side * side];
+            let mut path = vec![false; side * side];
+            let mut colours = Vec::new();
+            for j in 0..side {
+                for i in 0..side {
+                    let Some(p) = pixel(img, (x0 + i as i64) as f64, (y0 + j as i64) as f64) else {
+                        continue;
+                    };
+                    if number_ink(p) {
+                        on[j * side + i] = true;
+                        if saturation(rgb(p)) >= 80 {
+                            colours.push(rgb(p));
+                        }
+                    } else if path_ink(p, &l.look) {
+                        path[j * side + i] = true;
+                    }
+                }
+            }
+            let count = on.iter().filter(|&&v| v).count();
+            if (count as f64) < NUMBER_SHARE * (side * side) as f64 {
+                continue;
+            }
+            let patch = Ink {
+                width: side,
+                height: side,
+                on: on.clone(),
+            };
+            // A stray anti-aliased speck is no glyph.
+            let parts: Vec<_> = patch
+                .split()
+                .into_iter()
+                .filter(|&(a, b, c, d)| (c + 1 - a) * (d + 1 - b) >= 6)
+                .collect();
+            // The path drawn across a digit can hide whole columns of it: parts with only
+            // path between them are one glyph.
+            let mut merged: Vec<(usize, usize, usize, usize)> = Vec::new();
+            for p in parts {
+                if let Some(last) = merged.last_mut() {
+                    let gap = last.2 + 1..p.0;
+                    let (ya, yb) = (last.1.min(p.1), last.3.max(p.3));
+                    let bridged = gap.clone().all(|x| (ya..=yb).any(|y| path[y * side + x]));
+                    if bridged {
+                        *last = (last.0, ya, p.2, yb);
+                        continue;
+                    }
+                }
+                merged.push(p);
+            }
+            let crossed = merged.iter().any(|&(a, b, c, d)| {
+                (b.saturating_sub(2)..(d + 3).min(side))
+                    .any(|y| (a.saturating_sub(2)..(c + 3).min(side)).any(|x| path[y * side + x]))
+            });
+            let colour = dominant_colour(&colours);
+            out.push(Number {
+                at: [r, c],
+                glyphs: merged.iter().map(|&b| patch.normalize(b)).collect(),
+                crossed,
+                colour,
+                region: region_of(cell),
+            });
+        }
+    }
+    out
+}
+
+/// The most common exact colour: the glyph's flat fill, not its anti-aliased rim.
+fn dominant_colour(colours: &[[u8; 3]]) -> [u8; 3] {
+    let mut counts: std::collections::HashMap<[u8; 3], usize> = Default::default();
+    for &c in colours {
+        *counts.entry(c).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(c, n)| (n, c))
+        .map_or([0, 0, 0], |(c, _)| c)
+}
+
+fn templates() -> &'static [(String, Glyph)] {
+    static SET: OnceLock<Vec<(String, Glyph)>> = OnceLock::new();
+    SET.get_or_init(|| {
+        TemplateSet::from_json(include_str!("../../../calibration/loop/digits.json"))
+            .expect("calibration JSON is embedded at build time")
+            .glyphs()
+    })
+}
+
+/// Reads a number's displayed value and how sure the reading is.
+fn read_number(look: &Look, f: &Number) -> Result<(i32, f64)> {
+    let [r, c] = f.at;
+    let [g] = &f.glyphs[..] else {
+        return Err(Error::vision(
+            Some(f.region),
+            format!(
+                "row {r} col {c}: {} glyphs where a one-digit number should be (a count below \
+                 zero has no template)",
+                f.glyphs.len()
+            ),
+        ));
+    };
+    let m = best_match(g, templates(), Likeness::Coverage)
+        .filter(|m| m.score >= MIN_GLYPH_SCORE)
+        .ok_or_else(|| {
+            Error::vision(
+                Some(f.region),
+                format!(
+                    "row {r} col {c}: number unreadable (no template matches{})",
+                    if f.crossed {
+                        "; the path crosses it"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        })?;
+    let value: i32 = m.label.parse().map_err(|_| {
+        Error::vision(
+            Some(f.region),
+            format!("row {r} col {c}: read {:?}, not a digit", m.label),
+        )
+    })?;
+    // The app colours a number by its value: the colour must agree with the shape.
+    let by_colour = look
+        .numbers
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, &n)| {
+            (0..3)
+                .map(|i| (n[i] as i32 - f.colour[i] as i32).abs())
+                .max()
+                .unwrap()
+        })
+        .map(|(i, _)| i as i32)
+        .unwrap();
+    if by_colour != value.abs().min(9) {
+        return Err(Error::vision(
+            Some(f.region),
+            format!(
+                "row {r} col {c}: the shape reads {value} but the colour #{:02X}{:02X}{:02X} \
+                 is the colour of {by_colour}",
+                f.colour[0], f.colour[1], f.colour[2]
+            ),
+        ));
+    }
+    let sure = (m.margin / FULL_MARGIN).min((m.score - ZERO_SCORE) / SCORE_SPAN);
+    Ok((value, sure.clamp(0.0, 1.0)))
+}
+
+fn read(img: &RgbaImage, l: &Located) -> Result<Reading> {
+    let n = l.size;
+    let (path, closed) = read_path(img, l)?;
+    let turns = path_turns(n, &path, closed);
+    let mut puzzle = Puzzle::empty(n, n);
+    let mut confidence = 1.0f64;
+    for f in numbers(img, l) {
+        let (shown, sure) = read_number(&l.look, &f)?;
+        let [r, c] = f.at;
+        // The app counts a number down by the path's turns in its block.
+        let drawn = puzzle
+            .block(r, c)
+            .filter(|&[a, b]| turns[a * n + b])
+            .count() as i32;
+        let hint = shown + drawn;
+        if hint < 0 || hint as usize > puzzle.block_size(r, c) {
+            return Err(Error::vision(
+                Some(f.region),
+                format!(
+                    "row {r} col {c}: shows {shown} with {drawn} drawn turns around it, so its \
+                     hint would be {hint}, which its block cannot hold"
+                ),
+            ));
+        }
+        if sure < MIN_CONFIDENCE {
+            return Err(Error::vision(
+                Some(f.region),
+                format!("row {r} col {c}: number uncertain (read {shown}, confidence {sure:.2})"),
+            ));
+        }
+        confidence = confidence.min(sure);
+        puzzle.hints[r * n + c] = Some(hint as u8);
+    }
+    if puzzle.hint_count() == 0 {
+        return Err(Error::vision(
+            Some(region_of(l.geometry.board)),
+            "a grid with no numbers: every Loop daily shows at least one",
+        ));
+    }
+    Ok(Reading {
+        puzzle,
+        geometry: l.geometry,
+        theme: l.look.theme,
+        path,
+        closed,
+        solved: false,
+        confidence,
+    })
+}
+
+/// Outline, drawn path and recovered hints over the capture, for `scan --overlay`: each hint
+/// as read (after adding back the drawn turns) in a small box at its cell's top-left corner,
+/// the path as a line through the cell centres, so a misreading shows at a glance.
+pub fn draw_overlay(img: &mut RgbaImage, reading: &Reading) {
+    use imageproc::drawing::{draw_hollow_rect_mut, draw_line_segment_mut};
+    const BOARD: Rgba<u8> = Rgba([255, 140, 0, 255]);
+    const PATH: Rgba<u8> = Rgba([0, 170, 255, 255]);
+    let g = &reading.geometry;
+    let b = g.board;
+    if b.w >= 1.0 && b.h >= 1.0 {
+        let rect = imageproc::rect::Rect::at(b.x.round() as i32, b.y.round() as i32)
+            .of_size(b.w as u32, b.h as u32);
+        draw_hollow_rect_mut(img, rect, BOARD);
+    }
+    let n = reading.path.len();
+    let steps = if reading.closed {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    // Off the app's own line by a few pixels, so both stay visible.
+    let shift = (g.pitch() / 10.0) as f32;
+    for k in 0..steps {
+        let (a, c) = (reading.path[k], reading.path[(k + 1) % n]);
+        let (p, q) = (g.centre(a[0], a[1]), g.centre(c[0], c[1]));
+        for t in 0..2 {
+            let o = shift + t as f32;
+            draw_line_segment_mut(
+                img,
+                (p.x as f32 + o, p.y as f32 + o),
+                (q.x as f32 + o, q.y as f32 + o),
+                PATH,
+            );
+        }
+    }
+    let size = ((g.pitch() / 25.0).round() as i64).max(1);
+    for r in 0..reading.puzzle.height {
+        for c in 0..reading.puzzle.width {
+            if let Some(h) = reading.puzzle.hint(r, c) {
+                let cell = g.cell(r, c);
+                crate::overlay::draw_number(
+                    img,
+                    h as usize,
+                    cell.x as i64 + 2,
+                    cell.y as i64 + 2,
+                    size,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use serde_json::Value;
+    use std::path::PathBuf;
+
+    /// One corpus screenshot and what it shows, from `loop/screenshots/index.jsonl`.
+    pub(crate) struct Shot {
+        pub file: String,
+        pub img: RgbaImage,
+        pub state: String,
+        pub theme: String,
+        pub size: usize,
+        pub hints: Vec<String>,
+        /// What each cell displays (`.` for none), row by row.
+        pub shown: Vec<Vec<String>>,
+        pub path: Vec<Cell>,
+        pub board: [f64; 4],
+    }
+
+    fn rows_of(v: &Value) -> Vec<Vec<String>> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|row| match row {
+                Value::String(s) => s.chars().map(|c| c.to_string()).collect(),
+                Value::Array(a) => a.iter().map(|c| c.as_str().unwrap().to_string()).collect(),
+                _ => panic!("bad row {row}"),
+            })
+            .collect()
+    }
+
+    pub(crate) fn shots() -> Option<Vec<Shot>> {
+        let index = crate::corpus::path("loop/screenshots/index.jsonl")?;
+        let dir: PathBuf = index.parent().unwrap().parent().unwrap().to_path_buf();
+        let mut out = Vec::new();
+        for line in std::fs::read_to_string(&index).unwrap().lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let file = v["file"].as_str().unwrap().to_string();
+            let r = &v["board_css_rect"];
+            out.push(Shot {
+                img: image::open(dir.join(&file)).unwrap().to_rgba8(),
+                file,
+                state: v["state"].as_str().unwrap().to_string(),
+                theme: v["theme"].as_str().unwrap().to_string(),
+                size: v["size"].as_u64().unwrap() as usize,
+                hints: v["hints"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect(),
+                shown: rows_of(&v["displayed_numbers_countdown"]),
+                path: v["drawn_path"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| {
+                        [
+                            c[0].as_u64().unwrap() as usize,
+                            c[1].as_u64().unwrap() as usize,
+                        ]
+                    })
+                    .collect(),
+                board: ["x", "y", "w", "h"].map(|k| r[k].as_f64().unwrap()),
+            });
+        }
+        Some(out)
+    }
+
+    /// The same open path, or the same closed one, whatever its start and direction: a
+    /// picture does not show where the stroke began.
+    fn same_path(read: &[Cell], truth: &[Cell], closed: bool) -> bool {
+        if read.len() != truth.len() {
+            return false;
+        }
+        let rev: Vec<Cell> = truth.iter().rev().copied().collect();
+        if !closed {
+            return read == truth || read == rev.as_slice();
+        }
+        (0..truth.len()).any(|s| {
+            [truth, rev.as_slice()]
+                .iter()
+                .any(|t| (0..t.len()).all(|k| read[k] == t[(s + k) % t.len()]))
+        })
+    }
+
+    #[test]
+    fn reads_every_corpus_screenshot_exactly() {
+        let Some(all) = shots() else { return };
+        let mut read_ok = 0;
+        let mut refused_solved = 0;
+        for s in &all {
+            let got = recognize(&s.img);
+            if s.state == "solved" {
+                match got {
+                    Err(Error::Vision { message, .. }) if message.contains("win sheet") => {
+                        refused_solved += 1
+                    }
+                    other => panic!("{}: expected the win sheet refused, got {other:?}", s.file),
+                }
+                continue;
+            }
+            let r = got.unwrap_or_else(|e| panic!("{}: {e}", s.file));
+            assert_eq!(r.puzzle.width, s.size, "{}", s.file);
+            assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+            assert!(
+                same_path(&r.path, &s.path, false),
+                "{}: path {:?}, drawn {:?}",
+                s.file,
+                r.path,
+                s.path
+            );
+            assert!(!r.closed && !r.solved, "{}", s.file);
+            let theme = match r.theme {
+                Theme::Light => "light",
+                Theme::Dark => "dark",
+            };
+            assert_eq!(theme, s.theme, "{}", s.file);
+            let b = r.geometry.board;
+            for (got, want) in [b.x, b.y, b.w, b.h].iter().zip(s.board) {
+                assert!((got - want).abs() <= 1.5, "{}: board {b:?}", s.file);
+            }
+            assert!(r.confidence >= MIN_CONFIDENCE, "{}", s.file);
+            read_ok += 1;
+        }
+        eprintln!("read {read_ok}, solved refused {refused_solved}");
+        assert_eq!(read_ok + refused_solved, all.len());
+    }
+
+    fn pngs(rel: &str) -> Vec<PathBuf> {
+        let Some(dir) = crate::corpus::path(rel) else {
+            return Vec::new();
+        };
+        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"\x89PNG")))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn pictures_of_other_games_and_blank_ones_are_refused() {
+        let mut others = pngs("hashi/screenshots");
+        others.extend(pngs("enclose/screenshots"));
+        others.extend(pngs("flow/screenshots"));
+        for p in &others {
+            let img = image::open(p).unwrap().to_rgba8();
+            match recognize(&img) {
+                Err(Error::Vision { .. }) => {}
+                other => panic!("{}: expected a vision error, got {other:?}", p.display()),
+            }
+        }
+        for colour in [
+            [0, 0, 0, 255],
+            [255, 255, 255, 255],
+            [0x2e, 0x2e, 0x2e, 255],
+            [0xf3, 0xf4, 0xf6, 255],
+        ] {
+            let blank = RgbaImage::from_pixel(640, 480, Rgba(colour));
+            assert!(
+                matches!(recognize(&blank), Err(Error::Vision { .. })),
+                "{colour:?}"
+            );
+        }
+    }
+
+    /// A capture rescaled (another device scale, a shrunk copy) blurs the 1-px grid lines:
+    /// it must read as the original did or be refused, never read otherwise.
+    #[test]
+    fn a_rescaled_capture_reads_the_same_or_is_refused() {
+        let Some(all) = shots() else { return };
+        let (mut same, mut refused) = (0, 0);
+        for s in all.iter().filter(|s| s.state != "solved") {
+            for f in [1.25f32, 0.8] {
+                let (w, h) = (
+                    (s.img.width() as f32 * f) as u32,
+                    (s.img.height() as f32 * f) as u32,
+                );
+                let img =
+                    image::imageops::resize(&s.img, w, h, image::imageops::FilterType::Triangle);
+                match recognize(&img) {
+                    Ok(r) => {
+                        assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                        assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                        same += 1;
+                    }
+                    Err(Error::Vision { .. }) => refused += 1,
+                    Err(e) => panic!("{} at {f}: {e}", s.file),
+                }
+            }
+        }
+        eprintln!("rescaled: {same} read the same, {refused} refused");
+    }
+
+    /// A capture of the board alone, or with a little page around it, reads as the full page.
+    #[test]
+    fn a_crop_around_the_board_reads_the_same() {
+        let Some(all) = shots() else { return };
+        for s in all.iter().filter(|s| s.state != "solved") {
+            for m in [30u32, 2] {
+                let [x, y, w, h] = s.board.map(|v| v as u32);
+                let img = image::imageops::crop_imm(&s.img, x - m, y - m, w + 2 * m, h + 2 * m)
+                    .to_image();
+                let r = recognize(&img).unwrap_or_else(|e| panic!("{} margin {m}: {e}", s.file));
+                assert_eq!(r.puzzle.rows(), s.hints, "{} margin {m}", s.file);
+                assert!(same_path(&r.path, &s.path, false), "{} margin {m}", s.file);
+            }
+        }
+    }
+
+    /// A lossy copy (JPEG) smears the flat colours: it reads as the PNG does or is refused.
+    #[test]
+    fn a_jpeg_copy_reads_the_same_or_is_refused() {
+        let Some(all) = shots() else { return };
+        let (mut same, mut refused) = (0, 0);
+        for s in all.iter().filter(|s| s.state != "solved") {
+            let img = crate::vision::test_pictures::jpeg_copy(&s.img, 90);
+            match recognize(&img) {
+                Ok(r) => {
+                    assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+                    assert!(same_path(&r.path, &s.path, false), "{}", s.file);
+                    same += 1;
+                }
+                Err(Error::Vision { .. }) => refused += 1,
+                Err(e) => panic!("{}: {e}", s.file),
+            }
+        }
+        eprintln!("JPEG copies: {same} read the same, {refused} refused");
+    }
+
+    #[test]
+    fn a_blotted_number_is_an_error_naming_its_cell() {
+        let Some(all) = shots() else { return };
+        let s = all.iter().find(|s| s.state == "fresh").unwrap();
+        let r = recognize(&s.img).unwrap();
+        let k = r.puzzle.hints.iter().position(|h| h.is_some()).unwrap();
+        let (row, col) = (k / r.puzzle.width, k % r.puzzle.width);
+        let c = r.geometry.centre(row, col);
+        let mut img = s.img.clone();
+        // A saturated block over the number: ink, but no digit's shape.
+        let half = (r.geometry.pitch() * 0.25) as i64;
+        for y in c.y as i64 - half..=c.y as i64 + half {
+            for x in c.x as i64 - half..=c.x as i64 + half {
+                img.put_pixel(x as u32, y as u32, Rgba([0xff, 0x8c, 0x42, 255]));
+            }
+        }
+        match recognize(&img) {
+            Err(Error::Vision {
+                region: Some(reg),
+                message,
+            }) => {
+                assert!(reg.contains(c.x as i32, c.y as i32), "{reg:?}");
+                assert!(
+                    message.contains(&format!("row {row} col {col}")),
+                    "{message}"
+                );
+            }
+            other => panic!("expected an error at row {row} col {col}, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_overlay_marks_the_board_and_the_path() {
+        let Some(all) = shots() else { return };
+        let s = all.iter().find(|s| !s.path.is_empty()).unwrap();
+        let r = recognize(&s.img).unwrap();
+        let mut img = s.img.clone();
+        draw_overlay(&mut img, &r);
+        let b = r.geometry.board;
+        assert_eq!(
+            *img.get_pixel(b.x.round() as u32, (b.y + b.h / 2.0) as u32),
+            Rgba([255, 140, 0, 255])
+        );
+        // The drawn path's first step carries the overlay's line beside the app's.
+        let (p, q) = (
+            r.geometry.centre(r.path[0][0], r.path[0][1]),
+            r.geometry.centre(r.path[1][0], r.path[1][1]),
+        );
+        let o = r.geometry.pitch() / 10.0;
+        let mid = ((p.x + q.x) / 2.0 + o, (p.y + q.y) / 2.0 + o);
+        assert_eq!(
+            *img.get_pixel(mid.0 as u32, mid.1 as u32),
+            Rgba([0, 170, 255, 255])
+        );
+    }
+
+    #[test]
+    fn turns_count_only_corners_inside_the_path() {
+        // An L of three cells turns once, in its middle; an open end never turns.
+        let t = path_turns(3, &[[0, 0], [1, 0], [1, 1]], false);
+        assert_eq!(t.iter().filter(|&&v| v).count(), 1);
+        assert!(t[3]);
+        // The 2×2 ring turns in all four cells.
+        let ring = [[0, 0], [0, 1], [1, 1], [1, 0]];
+        assert_eq!(path_turns(2, &ring, true), vec![true; 4]);
+    }
+}
+
+/// Builds `calibration/loop/digits.json` from the corpus screenshots, whose numbers are known:
+/// run `cargo test --lib build_loop_digit_templates -- --ignored`.
+#[cfg(test)]
+mod calibrate {
+    use super::tests::shots;
+    use super::*;
+    use crate::vision::glyph::{self, Template};
+    use std::collections::BTreeMap;
+
+    #[test]
+    #[ignore]
+    fn build_loop_digit_templates() {
+        let Some(all) = shots() else { return };
+        let mut by_digit: BTreeMap<String, Vec<Glyph>> = BTreeMap::new();
+        let mut used = Vec::new();
+        for s in all.iter().filter(|s| s.state != "solved") {
+            let l = locate(&s.img).unwrap_or_else(|e| panic!("{}: {e}", s.file));
+            let mut took = false;
+            for f in numbers(&s.img, &l) {
+                let label = &s.shown[f.at[0]][f.at[1]];
+                assert_ne!(
+                    label, ".",
+                    "{}: ink at {:?} where nothing shows",
+                    s.file, f.at
+                );
+                // A number the path crosses has strokes hidden: not a clean sample.
+                if f.crossed || f.glyphs.len() != 1 {
+                    continue;
+                }
+                by_digit
+                    .entry(label.clone())
+                    .or_default()
+                    .push(f.glyphs[0].clone());
+                took = true;
+            }
+            if took {
+                used.push(s.file.clone());
+            }
+        }
+        let templates: Vec<Template> = by_digit
+            .iter()
+            .map(|(label, gs)| Template::from_glyph(label, gs.len(), &Glyph::mean(gs).unwrap()))
+            .collect();
+        let set = TemplateSet {
+            width: glyph::SIZE,
+            height: glyph::SIZE,
+            templates,
+        };
+        let path = format!(
+            "{}/calibration/loop/digits.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::write(&path, set.to_json()).unwrap();
+        eprintln!(
+            "{path}: {:?}\nfrom {} screenshots:\n{}",
+            by_digit
+                .iter()
+                .map(|(l, g)| (l, g.len()))
+                .collect::<Vec<_>>(),
+            used.len(),
+            used.join("\n")
+        );
+    }
+}
