@@ -33,6 +33,11 @@ pub struct Plan {
     pub actions: Vec<Action>,
     /// A human line per action ("bridge (0,0)-(0,3) 1 of 2"), same order as `actions`.
     pub notes: Vec<String>,
+    /// The least time between two moves of a drag that the app needs, in milliseconds: a
+    /// browser hands a page one pointer position per frame, so an app that adds every cell the
+    /// pointer crosses misses cells crossed within one frame.
+    #[serde(skip)]
+    pub min_step_ms: u64,
 }
 
 impl Plan {
@@ -41,6 +46,7 @@ impl Plan {
             board,
             actions: Vec::new(),
             notes: Vec::new(),
+            min_step_ms: 0,
         }
     }
 
@@ -119,6 +125,10 @@ const CORNER: i32 = 2;
 /// Carries out a checked plan. On any error the button is released before returning.
 pub fn execute(plan: &Plan, mouse: &mut dyn Mouse, pacing: Pacing) -> Result<()> {
     plan.check_inside_board()?;
+    let pacing = Pacing {
+        step_ms: pacing.step_ms.max(plan.min_step_ms),
+        ..pacing
+    };
     let desktop = mouse.desktop_size()?;
     let mut last: Option<ScreenPoint> = None;
     for (i, action) in plan.actions.iter().enumerate() {

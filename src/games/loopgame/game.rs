@@ -79,6 +79,9 @@ fn scanned(screen: &Screen, reading: &Reading) -> Scanned {
 /// the app closes a loop.
 fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
     let mut plan = Plan::new(screen.rect_to_screen(reading.geometry.board));
+    // Seen on the real app: with 2 ms between moves an 8×8 board (50 px cells) lost cells, a
+    // 4×4 (100 px) did not. One move per 60 Hz frame keeps every cell.
+    plan.min_step_ms = 17;
     let path = cycle
         .iter()
         .chain(cycle.first())
