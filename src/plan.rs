@@ -271,6 +271,43 @@ mod tests {
         p
     }
 
+    /// A recorder that also keeps the pauses it was asked for.
+    struct Pauses(Recorder, Vec<u64>);
+
+    impl Mouse for Pauses {
+        fn position(&mut self) -> Result<ScreenPoint> {
+            self.0.position()
+        }
+        fn desktop_size(&mut self) -> Result<(i32, i32)> {
+            self.0.desktop_size()
+        }
+        fn move_to(&mut self, p: ScreenPoint) -> Result<()> {
+            self.0.move_to(p)
+        }
+        fn press(&mut self) -> Result<()> {
+            self.0.press()
+        }
+        fn release(&mut self) -> Result<()> {
+            self.0.release()
+        }
+        fn pause(&mut self, ms: u64) {
+            self.1.push(ms)
+        }
+    }
+
+    #[test]
+    fn a_plan_can_ask_for_slower_moves_than_the_pacing_gives() {
+        let mut slow = plan();
+        slow.min_step_ms = 17;
+        let mut m = Pauses(Recorder::new(pt(500, 500), (1920, 1080)), Vec::new());
+        execute(&slow, &mut m, Pacing::default()).unwrap();
+        assert!(m.1.contains(&17), "{:?}", m.1);
+        assert!(!m.1.contains(&Pacing::default().step_ms));
+        let mut fast = Pauses(Recorder::new(pt(500, 500), (1920, 1080)), Vec::new());
+        execute(&plan(), &mut fast, Pacing::default()).unwrap();
+        assert!(!fast.1.contains(&17));
+    }
+
     #[test]
     fn a_drag_presses_moves_in_small_steps_and_releases() {
         let mut r = Recorder::new(pt(500, 500), (1920, 1080));
