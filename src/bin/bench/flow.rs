@@ -2,6 +2,7 @@
 //! puzzles, and mzucker's unsolvable board. Only `solve` is timed; every answer is then
 //! checked by the validator.
 
+use crate::report::{cores_and_load, met, stats};
 use anyhow::{bail, Context};
 use autoplayer::games::flow::format::{self, PackLevel};
 use autoplayer::games::flow::model::{Puzzle, Variant};
@@ -29,31 +30,6 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
         validate(p, s).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
     }
     Ok((ms, outcome))
-}
-
-struct Stats {
-    count: usize,
-    median: f64,
-    p99: f64,
-    max: f64,
-    total_s: f64,
-}
-
-fn stats(times: &[f64]) -> Stats {
-    let mut s = times.to_vec();
-    s.sort_by(f64::total_cmp);
-    let at = |q: f64| {
-        s.get(((s.len() as f64 * q).ceil() as usize).saturating_sub(1))
-            .copied()
-            .unwrap_or(0.0)
-    };
-    Stats {
-        count: s.len(),
-        median: at(0.5),
-        p99: at(0.99),
-        max: s.last().copied().unwrap_or(0.0),
-        total_s: s.iter().sum::<f64>() / 1000.0,
-    }
 }
 
 fn variant_name(p: &Puzzle) -> &'static str {
@@ -97,23 +73,11 @@ fn txt_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn machine() -> String {
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".into());
+    let (cores, load) = cores_and_load();
     format!(
         "Machine: {cores} cores, load average {load} at the start (other builds share it); \
          release build; each puzzle solved once, single-threaded, then validated."
     )
-}
-
-fn met(ok: bool) -> &'static str {
-    if ok {
-        "yes"
-    } else {
-        "no"
-    }
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {

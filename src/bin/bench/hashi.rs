@@ -1,6 +1,7 @@
 //! Hashi bars: the janko set, the Bridges app's corpus puzzles, and fresh 40×40 hard puzzles
 //! from the app's own generator. Only `solve` is inside the timed region.
 
+use crate::report::{cores_and_load, stats};
 use anyhow::{bail, Context};
 use autoplayer::games::hashi::format;
 use autoplayer::games::hashi::model::{Bridges, Puzzle};
@@ -52,24 +53,8 @@ fn read_jsonl(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
         .collect()
 }
 
-struct Stats {
-    mean: f64,
-    median: f64,
-    max: f64,
-}
-
-fn stats(times: &[f64]) -> Stats {
-    let mut sorted = times.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    Stats {
-        mean: sorted.iter().sum::<f64>() / sorted.len().max(1) as f64,
-        median: sorted.get(sorted.len() / 2).copied().unwrap_or(0.0),
-        max: sorted.last().copied().unwrap_or(0.0),
-    }
-}
-
 fn machine() -> String {
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let (cores, load) = cores_and_load();
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -79,10 +64,6 @@ fn machine() -> String {
                 .map(|(_, m)| m.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into());
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".into());
     format!(
         "Machine: {cores} cores (nproc), {cpu}, load average {load} at the start; release build; \
          each puzzle solved {RUNS} times, the fastest run counts."

@@ -2,6 +2,7 @@
 //! 30×30 puzzles with hints on 30% of the cells. Only `solve` is inside the timed region; each
 //! answer is checked afterwards (a loop through every cell meeting every hint).
 
+use crate::report::{cores_and_load, met, stats};
 use anyhow::{bail, Context};
 use autoplayer::games::loopgame::check::check;
 use autoplayer::games::loopgame::format::{parse_record, HintSet};
@@ -46,28 +47,8 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(Option<f64>, bool)> {
     Ok((Some(best), unique))
 }
 
-struct Stats {
-    mean: f64,
-    median: f64,
-    max: f64,
-}
-
-fn stats(times: &[f64]) -> Stats {
-    let mut sorted = times.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    Stats {
-        mean: sorted.iter().sum::<f64>() / sorted.len().max(1) as f64,
-        median: sorted.get(sorted.len() / 2).copied().unwrap_or(0.0),
-        max: sorted.last().copied().unwrap_or(0.0),
-    }
-}
-
 fn machine() -> String {
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".into());
+    let (cores, load) = cores_and_load();
     format!(
         "Machine: {cores} cores, load average {load} at the start; release build; each puzzle \
          solved up to {RUNS} times (once when slower than {REPEAT_BELOW_MS} ms), the fastest \
@@ -76,14 +57,6 @@ fn machine() -> String {
          after the first loop).",
         solve::DEFAULT_PROOF_NODES
     )
-}
-
-fn yes(met: bool) -> &'static str {
-    if met {
-        "yes"
-    } else {
-        "no"
-    }
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
@@ -113,7 +86,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             }
             all.extend_from_slice(&times);
             let s = stats(&times);
-            let (anchor, bar, met) = if size == 8 {
+            let (anchor, bar, ok) = if size == 8 {
                 (
                     "median 12",
                     "median ≤ 0.2, max ≤ 5",
@@ -130,7 +103,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                 s.mean,
                 s.median,
                 s.max,
-                yes(met)
+                met(ok)
             )?;
         }
     }
@@ -142,7 +115,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         s.mean,
         s.median,
         s.max,
-        yes(s.median <= 0.2 && s.max <= 5.0)
+        met(s.median <= 0.2 && s.max <= 5.0)
     )?;
 
     for (size, seeds, anchor, bar_ms) in [
@@ -161,7 +134,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             unique += usize::from(u);
         }
         let s = stats(&times);
-        let met = gave_up == 0 && s.max <= bar_ms;
+        let ok = gave_up == 0 && s.max <= bar_ms;
         writeln!(
             out,
             "| generated {size}×{size}, 30% hints, seeds 0..{seeds} ({fallback} from the tree fallback), {gave_up} gave up at {DEADLINE_S} s (not in the times) | {} | {unique} | {:.3} | {:.3} | {:.3} | {anchor} | each ≤ {bar_ms} | {} |",
@@ -169,7 +142,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             s.mean,
             s.median,
             s.max,
-            yes(met)
+            met(ok)
         )?;
     }
     Ok(out)
