@@ -33,3 +33,19 @@ pub fn path(rel: &str) -> Option<PathBuf> {
         }
     }
 }
+
+/// Every picture in a corpus folder, read by content (some carry a `.png` name over a JPEG),
+/// sorted by file name; empty (after the SKIPPED line) when the folder is absent.
+pub fn pictures(rel: &str) -> Vec<(PathBuf, image::RgbaImage)> {
+    let Some(dir) = path(rel) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|p| crate::screen::read_picture(&p).ok().map(|img| (p, img)))
+        .collect()
+}

@@ -1128,28 +1128,13 @@ mod tests {
         }
     }
 
-    fn pngs(rel: &str) -> Vec<PathBuf> {
-        let Some(dir) = crate::corpus::path(rel) else {
-            return Vec::new();
-        };
-        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            // Only real PNGs: some corpus files carry a .png name over other formats.
-            .filter(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"\x89PNG")))
-            .collect();
-        v.sort();
-        v
-    }
-
     #[test]
     fn pictures_of_other_games_and_blank_ones_are_refused() {
-        let mut others = pngs("enclose/screenshots");
-        others.extend(pngs("flow/screenshots"));
-        others.extend(pngs("loop/screenshots"));
-        for p in &others {
-            let img = image::open(p).unwrap().to_rgba8();
-            match recognize(&img) {
+        let mut others = crate::corpus::pictures("enclose/screenshots");
+        others.extend(crate::corpus::pictures("flow/screenshots"));
+        others.extend(crate::corpus::pictures("loop/screenshots"));
+        for (p, img) in &others {
+            match recognize(img) {
                 Err(Error::Vision { .. }) => {}
                 other => panic!("{}: expected a vision error, got {other:?}", p.display()),
             }

@@ -905,27 +905,13 @@ pub(crate) mod tests {
         assert_eq!(read_ok + refused_solved, all.len());
     }
 
-    fn pngs(rel: &str) -> Vec<PathBuf> {
-        let Some(dir) = crate::corpus::path(rel) else {
-            return Vec::new();
-        };
-        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"\x89PNG")))
-            .collect();
-        v.sort();
-        v
-    }
-
     #[test]
     fn pictures_of_other_games_and_blank_ones_are_refused() {
-        let mut others = pngs("hashi/screenshots");
-        others.extend(pngs("enclose/screenshots"));
-        others.extend(pngs("flow/screenshots"));
-        for p in &others {
-            let img = image::open(p).unwrap().to_rgba8();
-            match recognize(&img) {
+        let mut others = crate::corpus::pictures("hashi/screenshots");
+        others.extend(crate::corpus::pictures("enclose/screenshots"));
+        others.extend(crate::corpus::pictures("flow/screenshots"));
+        for (p, img) in &others {
+            match recognize(img) {
                 Err(Error::Vision { .. }) => {}
                 other => panic!("{}: expected a vision error, got {other:?}", p.display()),
             }
