@@ -124,24 +124,31 @@ fn a_picture_of_another_game_is_refused() {
     );
 }
 
+/// The real app's screenshots in the corpus, each with its line of `index.jsonl`; `None` (after
+/// the SKIPPED line) when the corpus is absent.
+fn screenshots() -> Option<Vec<(std::path::PathBuf, serde_json::Value)>> {
+    let index = autoplayer::corpus::path("loop/screenshots/index.jsonl")?;
+    let corpus_loop = index.parent()?.parent()?.to_path_buf();
+    let text = std::fs::read_to_string(&index).unwrap();
+    Some(
+        text.lines()
+            .map(|l| {
+                let shot: serde_json::Value = serde_json::from_str(l).unwrap();
+                (corpus_loop.join(shot["file"].as_str().unwrap()), shot)
+            })
+            .collect(),
+    )
+}
+
 /// The stage: for every fresh screenshot of the real app, `play --dry-run --json` plans one
 /// drag whose points, mapped back through the scanned geometry, visit the cells of a valid
 /// loop in order and return into the first.
 #[test]
 fn the_planned_drag_traces_a_valid_loop_on_every_fresh_screenshot() {
-    let Some(index) = autoplayer::corpus::path("loop/screenshots/index.jsonl") else {
-        eprintln!("SKIPPED: loop screenshots: the shared corpus is absent");
-        return;
-    };
-    let dir = index.parent().unwrap().parent().unwrap().to_path_buf();
+    let Some(shots) = screenshots() else { return };
     let mut fresh = 0;
-    for line in std::fs::read_to_string(&index).unwrap().lines() {
-        let shot: serde_json::Value = serde_json::from_str(line).unwrap();
-        if shot["state"] != "fresh" {
-            continue;
-        }
+    for (file, shot) in shots.iter().filter(|(_, s)| s["state"] == "fresh") {
         fresh += 1;
-        let file = dir.join(shot["file"].as_str().unwrap());
         let out = run(
             &[
                 "play",
@@ -190,18 +197,8 @@ fn the_planned_drag_traces_a_valid_loop_on_every_fresh_screenshot() {
 
 #[test]
 fn a_board_with_a_path_drawn_is_not_played() {
-    let Some(index) = autoplayer::corpus::path("loop/screenshots/index.jsonl") else {
-        eprintln!("SKIPPED: loop screenshots: the shared corpus is absent");
-        return;
-    };
-    let dir = index.parent().unwrap().parent().unwrap().to_path_buf();
-    let text = std::fs::read_to_string(&index).unwrap();
-    let partial = text
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .find(|s| s["state"] == "partial")
-        .unwrap();
-    let file = dir.join(partial["file"].as_str().unwrap());
+    let Some(shots) = screenshots() else { return };
+    let (file, partial) = shots.iter().find(|(_, s)| s["state"] == "partial").unwrap();
     let out = run(
         &[
             "play",
