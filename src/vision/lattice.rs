@@ -197,17 +197,40 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
 /// `samples` pixels (a line covers at least a quarter of them); `start` is the profile's first
 /// pixel position. Every gap between lines must be a whole number of cells.
 pub fn axis_from_lines(profile: &[usize], start: usize, samples: usize) -> Option<Axis> {
-    let lines: Vec<f64> = runs(profile.iter().map(|&n| n * 4 >= samples))
+    // Each run of line-like counts: its middle and its strongest count.
+    let mut lines: Vec<(f64, usize)> = runs(profile.iter().map(|&n| n * 4 >= samples))
         .into_iter()
-        .map(|(s, n)| (start + s) as f64 + (n as f64 - 1.0) / 2.0)
+        .map(|(s, n)| {
+            let middle = (start + s) as f64 + (n as f64 - 1.0) / 2.0;
+            (middle, profile[s..s + n].iter().copied().max().unwrap_or(0))
+        })
         .collect();
     if lines.len() < 2 {
         return None;
     }
-    let mut gaps: Vec<f64> = lines.windows(2).map(|w| w[1] - w[0]).collect();
+    let mut gaps: Vec<f64> = lines.windows(2).map(|w| w[1].0 - w[0].0).collect();
     gaps.sort_by(f64::total_cmp);
     let typical = gaps[gaps.len() / 2];
     if typical < 12.0 {
+        return None;
+    }
+    // A row of other things lined up (island edges along a grid line) can pass for a line a
+    // few pixels off a real one: of two lines much closer than a cell, the stronger is it.
+    let mut k = 1;
+    while k < lines.len() {
+        if lines[k].0 - lines[k - 1].0 < typical / 2.0 {
+            let weaker = if lines[k].1 > lines[k - 1].1 {
+                k - 1
+            } else {
+                k
+            };
+            lines.remove(weaker);
+        } else {
+            k += 1;
+        }
+    }
+    let lines: Vec<f64> = lines.into_iter().map(|(at, _)| at).collect();
+    if lines.len() < 2 {
         return None;
     }
     let total = lines[lines.len() - 1] - lines[0];
@@ -277,5 +300,16 @@ mod tests {
             *v = 8;
         }
         assert!(axis_from_lines(&profile, 0, 8).is_none());
+    }
+
+    #[test]
+    fn a_weaker_line_a_few_pixels_off_a_grid_line_is_not_one() {
+        let mut profile = vec![0; 100];
+        for at in [10, 30, 50, 70, 90] {
+            profile[at] = 8;
+        }
+        profile[26] = 3;
+        let axis = axis_from_lines(&profile, 0, 8).unwrap();
+        assert_eq!((axis.start, axis.pitch, axis.cells), (10.0, 20.0, 4));
     }
 }
