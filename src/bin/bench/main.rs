@@ -13,6 +13,7 @@ mod enclose_screen;
 mod flow;
 mod hashi;
 mod hashi_screen;
+mod loop_screen;
 mod loopgame;
 mod report;
 
@@ -29,6 +30,7 @@ const BENCHES: &[Bench] = &[
     ("enclose", enclose::run),
     ("enclose-screen", enclose_screen::run),
     ("loop", loopgame::run),
+    ("loop-screen", loop_screen::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the Flow Free solver
