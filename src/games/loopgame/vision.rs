@@ -288,6 +288,22 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
     };
     // A line runs the whole board, at least the area's side.
     let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0);
+    keep_flanked(
+        &mut cols,
+        x0,
+        ah,
+        |x, k| (x, lerp(area.y0, area.y1, k)),
+        img,
+        look,
+    );
+    keep_flanked(
+        &mut rows,
+        y0,
+        aw,
+        |y, k| (lerp(area.x0, area.x1, k), y),
+        img,
+        look,
+    );
     let mut ax = axis_from_lines(&cols, x0, ah).ok_or_else(no_grid)?;
     let mut ay = axis_from_lines(&rows, y0, aw).ok_or_else(no_grid)?;
     // A blurred outer line (a rescaled capture) can vanish into the page's shadow and leave
@@ -358,6 +374,46 @@ fn beyond_edges(img: &RgbaImage, look: &Look, b: crate::rect::Rect<f64>, off: f6
             n[3] += board(b.x + t * b.w, b.y + b.h + off);
             n
         })
+}
+
+/// Clears the runs of a grid-line profile (entries each counted `samples` pixels, a line at
+/// least a quarter of them) that do not have the board colour on both sides: a page element's
+/// edge can be the same grey as a grid line (a browser bar's border above a short window's
+/// board), but only a grid line lies inside the board. `at(pos, k)` is the point at fraction
+/// `k` along the line at `pos`.
+fn keep_flanked(
+    profile: &mut [usize],
+    start: usize,
+    samples: usize,
+    at: impl Fn(f64, f64) -> (f64, f64),
+    img: &RgbaImage,
+    look: &Look,
+) {
+    const FLANK: f64 = 3.0;
+    const POINTS: usize = 16;
+    for (s, n) in crate::vision::runs::runs(profile.iter().map(|&c| c * 4 >= samples)) {
+        let sides = [
+            (start + s) as f64 - FLANK,
+            (start + s + n - 1) as f64 + FLANK,
+        ];
+        // Paths cross a line here and there; most of it must still be flanked.
+        let flanked = (0..POINTS)
+            .filter(|&k| {
+                let t = (k as f64 + 0.5) / POINTS as f64;
+                sides.iter().all(|&side| {
+                    let (x, y) = at(side, t);
+                    pixel(img, x, y).is_some_and(|p| near(p, look.board, 6))
+                })
+            })
+            .count();
+        if flanked * 2 < POINTS {
+            profile[s..s + n].iter_mut().for_each(|c| *c = 0);
+        }
+    }
+}
+
+fn lerp(a: usize, b: usize, t: f64) -> f64 {
+    a as f64 + t * (b as f64 - a as f64)
 }
 
 /// Past a board's edge, more than this many of 32 samples of the board colour mean the board
@@ -971,6 +1027,27 @@ pub(crate) mod tests {
                 assert_eq!(r.puzzle.rows(), s.hints, "{} margin {m}", s.file);
                 assert!(same_path(&r.path, &s.path, false), "{} margin {m}", s.file);
             }
+        }
+    }
+
+    /// A grey line across the page a whole number of cells above the board (a browser bar's
+    /// border over a short window) is the grid lines' grey, but not a grid line.
+    #[test]
+    fn a_grey_page_line_in_step_with_the_grid_is_not_a_grid_line() {
+        let Some(all) = shots() else { return };
+        for s in all.iter().filter(|s| s.state != "solved") {
+            let look = if s.theme == "dark" { DARK } else { LIGHT };
+            let [_, y, _, h] = s.board;
+            let pitch = h / s.size as f64;
+            let mut img = s.img.clone();
+            let line = (y - pitch).round() as u32;
+            for x in 0..img.width() {
+                let [r, g, b] = look.grid;
+                img.put_pixel(x, line, Rgba([r, g, b, 255]));
+            }
+            let r = recognize(&img).unwrap_or_else(|e| panic!("{}: {e}", s.file));
+            assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+            assert!(same_path(&r.path, &s.path, false), "{}", s.file);
         }
     }
 
