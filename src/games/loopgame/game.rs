@@ -6,7 +6,7 @@ use super::model::{Cycle, Puzzle};
 use super::report::solve_report;
 use super::solve;
 use super::vision::{self, Reading, Theme};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::{Action, Plan};
 use crate::report::{Detail, ScanReport};
@@ -75,18 +75,23 @@ fn scanned(screen: &Screen, reading: &Reading) -> Scanned {
     }
 }
 
-/// One drag through every cell centre of the loop and back into the first cell, which is how
-/// the app closes a loop.
+/// A tap on every cell of a path already drawn, then one drag through every cell centre of the
+/// loop and back into the first cell, which is how the app closes a loop. The app takes a tap
+/// (press and release in one cell) on a drawn cell as "remove this cell and its links", and
+/// drops whatever is left without links; a tap on an empty cell adds nothing.
 fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
     let mut plan = Plan::new(screen.rect_to_screen(reading.geometry.board));
     // Seen on the real app: with 2 ms between moves an 8×8 board (50 px cells) lost cells, a
     // 4×4 (100 px) did not. One move per 60 Hz frame keeps every cell.
     plan.min_step_ms = 17;
-    let path = cycle
-        .iter()
-        .chain(cycle.first())
-        .map(|&[r, c]| screen.to_screen(reading.geometry.centre(r, c)))
-        .collect();
+    let centre = |[r, c]: [usize; 2]| screen.to_screen(reading.geometry.centre(r, c));
+    for &cell in &reading.path {
+        plan.push(
+            Action::Click { at: centre(cell) },
+            format!("clear the drawn path: tap ({}, {})", cell[0], cell[1]),
+        );
+    }
+    let path = cycle.iter().chain(cycle.first()).map(|&c| centre(c)).collect();
     plan.push(
         Action::Drag { path },
         format!(
@@ -131,14 +136,6 @@ impl Game for LoopGame {
 
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
         let reading = vision::recognize(&screen.image)?;
-        if !reading.path.is_empty() {
-            // Taking a drawn path away cell by cell is not built: nothing is sent.
-            return Err(Error::Usage(format!(
-                "loop: the board already shows a path of {} cells; clear it in the app (or \
-                 reload the page) and play again",
-                reading.path.len()
-            )));
-        }
         let (solved, cycle) = solve_puzzle(&reading.puzzle, opts);
         let plan = match (&cycle, solved.status()) {
             (Some(c), Status::Solved) => plan(&reading, c, screen),
