@@ -250,7 +250,12 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
         let mut want = drawn.clone();
         tapped.sort();
         want.sort();
-        assert_eq!(tapped, want, "every drawn cell tapped once: {}", file.display());
+        assert_eq!(
+            tapped,
+            want,
+            "every drawn cell tapped once: {}",
+            file.display()
+        );
         let cells: Vec<(i64, i64)> = rest[0]["path"]
             .as_array()
             .unwrap()

@@ -11,6 +11,7 @@ use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::{Action, Plan};
 use crate::report::{Detail, ScanReport};
 use crate::screen::Screen;
+use crate::vision::geometry::Geometry;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -91,7 +92,11 @@ fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
             format!("clear the drawn path: tap ({}, {})", cell[0], cell[1]),
         );
     }
-    let path = cycle.iter().chain(cycle.first()).map(|&c| centre(c)).collect();
+    let path = cycle
+        .iter()
+        .chain(cycle.first())
+        .map(|&c| centre(c))
+        .collect();
     plan.push(
         Action::Drag { path },
         format!(
@@ -104,12 +109,19 @@ fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
     plan
 }
 
-/// After play the app covers the board with its "Perfect loop!" sheet: that is the win.
-struct LoopCheck;
+/// After play the app shows its "Perfect loop!" sheet: over the board, dimming the page, or in
+/// a narrow window from the bottom, with the won loop green above it. Either is the win.
+struct LoopCheck {
+    geometry: Geometry,
+    theme: Theme,
+    cycle: Cycle,
+}
 
 impl Verify for LoopCheck {
     fn verify(&self, after: &Screen) -> Result<Vec<String>> {
-        if vision::win_sheet(&after.image).is_some() {
+        if vision::win_sheet(&after.image).is_some()
+            || vision::shows_loop_won(&after.image, &self.geometry, self.theme, &self.cycle)
+        {
             return Ok(Vec::new());
         }
         let reading = vision::recognize(&after.image)?;
@@ -145,7 +157,11 @@ impl Game for LoopGame {
             scanned: scanned(screen, &reading),
             solved,
             plan,
-            check: Box::new(LoopCheck),
+            check: Box::new(LoopCheck {
+                geometry: reading.geometry,
+                theme: reading.theme,
+                cycle: cycle.unwrap_or_default(),
+            }),
         })
     }
 }

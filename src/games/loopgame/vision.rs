@@ -10,7 +10,7 @@
 
 use super::model::{Cell, Puzzle};
 use crate::error::{Error, Region, Result};
-use crate::vision::color::{blend_position, near, rgb, saturation};
+use crate::vision::color::{blend_position, euclidean, near, rgb, saturation};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
@@ -169,6 +169,37 @@ pub fn win_sheet(img: &RgbaImage) -> Option<Theme> {
             .count();
         (dim * 10 >= samples.len() * 8).then_some(look.theme)
     })
+}
+
+/// Whether the board shows `cycle` won: the app draws a won loop in the satisfied green and a
+/// loop not yet won in black (light theme) or white (dark). In a narrow window the win sheet
+/// rises from the bottom without dimming the page and covers the lower board, so a quarter of
+/// the loop's links showing green is enough, as long as none shows the unwon ink.
+pub fn shows_loop_won(img: &RgbaImage, geometry: &Geometry, theme: Theme, cycle: &[Cell]) -> bool {
+    let look = match theme {
+        Theme::Light => LIGHT,
+        Theme::Dark => DARK,
+    };
+    let (mut green, mut unwon) = (0, 0);
+    for (a, b) in cycle.iter().zip(cycle.iter().cycle().skip(1)) {
+        let (pa, pb) = (geometry.centre(a[0], a[1]), geometry.centre(b[0], b[1]));
+        let (mx, my) = ((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
+        // Across the 4-px line, in case the lattice is a pixel off.
+        let across = if pa.x == pb.x { (1.5, 0.0) } else { (0.0, 1.5) };
+        let seen: Vec<Rgba<u8>> = [-1.0, 0.0, 1.0]
+            .iter()
+            .filter_map(|&k| pixel(img, mx + k * across.0, my + k * across.1))
+            .collect();
+        if seen
+            .iter()
+            .any(|&p| euclidean(rgb(p), look.numbers[0]) < 40.0)
+        {
+            green += 1;
+        } else if seen.iter().any(|&p| path_ink(p, &look)) {
+            unwon += 1;
+        }
+    }
+    !cycle.is_empty() && unwon == 0 && green * 4 >= cycle.len()
 }
 
 fn refuse_win_sheet(img: &RgbaImage) -> Result<()> {
@@ -1030,6 +1061,56 @@ pub(crate) mod tests {
         }
     }
 
+    /// A loop drawn in the win green reads as won, also with the lower half of the board
+    /// covered (the narrow window's bottom sheet); the same loop in the path's own ink does not.
+    #[test]
+    fn a_green_loop_is_won_and_a_black_one_is_not() {
+        let Some(all) = shots() else { return };
+        let s = all
+            .iter()
+            .find(|s| s.state == "fresh" && s.theme == "light")
+            .unwrap();
+        let r = recognize(&s.img).unwrap();
+        let opts = crate::games::loopgame::solve::Options::default();
+        let crate::games::loopgame::solve::Outcome::Solved { cycle, .. } =
+            crate::games::loopgame::solve::solve(&r.puzzle, &opts)
+        else {
+            panic!("{}: not solved", s.file)
+        };
+        let draw = |ink: [u8; 3], cover: bool| {
+            let mut img = s.img.clone();
+            for (a, b) in cycle.iter().zip(cycle.iter().cycle().skip(1)) {
+                let (pa, pb) = (r.geometry.centre(a[0], a[1]), r.geometry.centre(b[0], b[1]));
+                for k in 0..=20 {
+                    let t = k as f64 / 20.0;
+                    let (x, y) = (pa.x + t * (pb.x - pa.x), pa.y + t * (pb.y - pa.y));
+                    for d in -2..=2 {
+                        let (dx, dy) = if pa.x == pb.x { (d, 0) } else { (0, d) };
+                        let (px, py) = (
+                            (x.round() as i32 + dx) as u32,
+                            (y.round() as i32 + dy) as u32,
+                        );
+                        img.put_pixel(px, py, Rgba([ink[0], ink[1], ink[2], 255]));
+                    }
+                }
+            }
+            if cover {
+                let b = r.geometry.board;
+                let top = (b.y + b.h / 2.0) as u32;
+                for y in top..img.height() {
+                    for x in 0..img.width() {
+                        img.put_pixel(x, y, Rgba([255, 255, 255, 255]));
+                    }
+                }
+            }
+            shows_loop_won(&img, &r.geometry, r.theme, &cycle)
+        };
+        assert!(draw(LIGHT.numbers[0], false));
+        assert!(draw(LIGHT.numbers[0], true));
+        assert!(!draw([20, 20, 20], false));
+        assert!(!shows_loop_won(&s.img, &r.geometry, r.theme, &cycle));
+    }
+
     /// A grey line across the page a whole number of cells above the board (a browser bar's
     /// border over a short window) is the grid lines' grey, but not a grid line.
     #[test]
@@ -1148,6 +1229,58 @@ mod calibrate {
     use crate::vision::glyph::{self, Template};
     use std::collections::BTreeMap;
 
+    /// The app draws its numbers in the browser's `bold sans-serif`, which is whatever sans face
+    /// the system has: the corpus shows one face, Debian's and Ubuntu's default (DejaVu Sans)
+    /// draws a 4 with a closed top that the corpus's templates score too low. Its digits are
+    /// rendered here from the font file at the app's sizes (0.75 of the 50, 66.7 and 100 px
+    /// cells), cut with the reader's own rule (ink where the colour's coverage makes it
+    /// saturated enough, about a quarter) and averaged into one more template per digit.
+    fn rendered_templates() -> Vec<Template> {
+        const FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+        let data = std::fs::read(FONT)
+            .unwrap_or_else(|e| panic!("{FONT} (Debian package fonts-dejavu-core): {e}"));
+        let font = ab_glyph::FontRef::try_from_slice(&data).expect("a TrueType font");
+        let sizes = [37.0f32, 50.0, 75.0];
+        (0..=9)
+            .map(|d| {
+                let glyphs: Vec<Glyph> = sizes
+                    .iter()
+                    .map(|&px| {
+                        let side = (px * 1.5) as u32;
+                        let mut img = image::GrayImage::new(side, side);
+                        let text = d.to_string();
+                        imageproc::drawing::draw_text_mut(
+                            &mut img,
+                            image::Luma([255]),
+                            (px * 0.25) as i32,
+                            (px * 0.1) as i32,
+                            px,
+                            &font,
+                            &text,
+                        );
+                        let ink = Ink {
+                            width: side as usize,
+                            height: side as usize,
+                            on: img.pixels().map(|p| p.0[0] >= 64).collect(),
+                        };
+                        let parts = ink.split();
+                        assert_eq!(parts.len(), 1, "{d} at {px} px is one glyph");
+                        ink.normalize(parts[0])
+                    })
+                    .collect();
+                let mut t = Template::from_glyph(
+                    &d.to_string(),
+                    sizes.len(),
+                    &Glyph::mean(&glyphs).unwrap(),
+                );
+                t.source = Some(
+                    "DejaVu Sans Bold (fonts-dejavu-core), rendered at 37, 50 and 75 px".into(),
+                );
+                t
+            })
+            .collect()
+    }
+
     #[test]
     #[ignore]
     fn build_loop_digit_templates() {
@@ -1178,10 +1311,11 @@ mod calibrate {
                 used.push(s.file.clone());
             }
         }
-        let templates: Vec<Template> = by_digit
+        let mut templates: Vec<Template> = by_digit
             .iter()
             .map(|(label, gs)| Template::from_glyph(label, gs.len(), &Glyph::mean(gs).unwrap()))
             .collect();
+        templates.extend(rendered_templates());
         let set = TemplateSet {
             width: glyph::SIZE,
             height: glyph::SIZE,
