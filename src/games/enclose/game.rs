@@ -8,6 +8,7 @@ use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
 use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
+use crate::vision::geometry::Geometry;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -157,20 +158,17 @@ struct EncloseCheck {
     target: BTreeSet<[usize; 2]>,
     /// The level with every wall taken away, to re-score what the board shows after play.
     open: Level,
-    budget: Option<u32>,
+    /// The board as found before play.
+    geometry: Geometry,
 }
 
 impl Verify for EncloseCheck {
     fn verify(&self, after: &Screen) -> Result<Vec<String>> {
-        let again = vision::recognize(
-            &after.image,
-            &vision::ReadOptions {
-                budget: self.budget,
-            },
-        )?;
-        let mut out = play::differences(&again, &self.target);
+        let seen =
+            vision::read_after_play(&after.image, &self.geometry, self.open.rows, self.open.cols);
+        let mut out = play::differences(&seen.walls, &self.target);
         if out.is_empty() {
-            let walls: Vec<[usize; 2]> = play::placed_walls(&again).into_iter().collect();
+            let walls: Vec<[usize; 2]> = seen.walls.iter().copied().collect();
             let want = self.score;
             match check::score(&self.open, &walls) {
                 Ok(s) if s == want => {}
@@ -178,7 +176,7 @@ impl Verify for EncloseCheck {
                 Err(why) => out.push(format!("the walls on the board are not valid: {why}")),
             }
             // The page's own score line, when the capture shows it, must agree too.
-            match again.score_shown {
+            match seen.score_shown {
                 Some(vision::ShownScore::Value(v)) if v == want => {}
                 Some(vision::ShownScore::Value(v)) => {
                     out.push(format!("the page shows score {v}, the optimum is {want}"))
@@ -230,7 +228,7 @@ impl Game for Enclose {
                 score: sol.score,
                 target,
                 open,
-                budget: opts.enclose.budget,
+                geometry: reading.geometry,
             }),
         })
     }

@@ -22,6 +22,7 @@ use crate::vision::color::{hue, saturation, Rgb};
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::{axis_from_ridges, ridge_profile, Axis};
 use image::RgbaImage;
+use std::collections::BTreeSet;
 use tiles::Class;
 
 /// What the caller already knows about the level.
@@ -112,8 +113,9 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
         ));
     }
     let none = || Error::vision(None, "no tile grid found: not an enclose.horse board");
-    let x = axis_from_ridges(&ridge_profile(img, true)).ok_or_else(none)?;
-    let y = axis_from_ridges(&ridge_profile(img, false)).ok_or_else(none)?;
+    let (xp, yp) = (ridge_profile(img, true), ridge_profile(img, false));
+    let x = axis_from_ridges(&xp).ok_or_else(none)?;
+    let y = axis_from_ridges(&yp).ok_or_else(none)?;
     let board = Board { x, y };
     if (x.pitch / y.pitch - 1.0).abs() > 0.04 {
         return Err(Error::vision(
@@ -124,6 +126,24 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
             ),
         ));
     }
+    // A row of water along an edge hides the lines inside it, and its outer line can be too
+    // faint to join the lattice: a line a tile beyond an edge means the board may go on, and
+    // reading it a row short would be a wrong reading, so it is refused.
+    for (axis, profile, side) in [(x, &xp, ["left", "right"]), (y, &yp, ["top", "bottom"])] {
+        if let Some(k) = [axis.start - axis.pitch, axis.end() + axis.pitch]
+            .iter()
+            .position(|&at| faint_line_at(profile, at, axis.pitch))
+        {
+            return Err(Error::vision(
+                Some(board.region()),
+                format!(
+                    "a grid line one tile past the board's {} edge: the board may go on there \
+                     (a row of water hides its lines), so it is not read",
+                    side[k]
+                ),
+            ));
+        }
+    }
     if x.cells < 3 || y.cells < 3 {
         return Err(Error::vision(
             Some(board.region()),
@@ -131,6 +151,19 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
         ));
     }
     Ok(board)
+}
+
+/// Whether the ridge profile has a line near `at`: at least a quarter of its strongest line's
+/// count within a twentieth of a tile, inside the picture.
+fn faint_line_at(profile: &[u32], at: f64, pitch: f64) -> bool {
+    let strongest = profile.iter().copied().max().unwrap_or(0);
+    let tol = (pitch * 0.05).max(2.0);
+    // Past the picture's edge (a tight crop) there is nothing to see.
+    if at - tol < 1.0 || at + tol > profile.len() as f64 - 2.0 {
+        return false;
+    }
+    let (a, b) = ((at - tol) as usize, (at + tol) as usize);
+    strongest > 0 && (a..=b).any(|i| profile[i] * 4 >= strongest)
 }
 
 /// The theme from the grass hue (#186b3b, #365022, #7c507e; `hot` grass #272727 is grey): hue
@@ -232,6 +265,35 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
         score_shown,
         confidence,
     })
+}
+
+/// What the page shows after play, read on the board found before it (the window has not
+/// moved): the walls, and the page's score line. Only these must match the plan; the pen's
+/// look (a pattern of its own in each theme) and where the horse now stands may not decide.
+#[derive(Debug, Clone)]
+pub struct AfterPlay {
+    pub walls: BTreeSet<[usize; 2]>,
+    pub score_shown: Option<ShownScore>,
+}
+
+pub fn read_after_play(img: &RgbaImage, before: &Geometry, rows: usize, cols: usize) -> AfterPlay {
+    let axis = |start: f64, pitch: f64, cells: usize| Axis {
+        start,
+        pitch,
+        cells,
+    };
+    let board = Board {
+        x: axis(before.board.x, before.pitch_x, cols),
+        y: axis(before.board.y, before.pitch_y, rows),
+    };
+    let walls = (0..rows * cols)
+        .filter(|&k| tiles::shows_wall(&tiles::sample(img, &board, k / cols, k % cols)))
+        .map(|k| [k / cols, k % cols])
+        .collect();
+    AfterPlay {
+        walls,
+        score_shown: text::read_score(img, &board, rows, cols).map(|(shown, _)| shown),
+    }
 }
 
 #[cfg(test)]

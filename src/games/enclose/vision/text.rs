@@ -77,10 +77,29 @@ pub(super) fn text_glyphs(img: &RgbaImage, area: Rect<u32>, ink: fn(Rgb) -> bool
         .collect()
 }
 
+/// The widest a bare upright stroke is for its height: Schoolbell's "1" has no flag or foot.
+const STROKE_ASPECT: f64 = 0.3;
+
 fn match_glyph(g: &Glyph) -> Option<(char, f64)> {
-    let m = best_match(g, templates(), Likeness::NearStroke)?;
-    let ch = m.label.chars().next()?;
-    (m.score >= MIN_SCORE && m.margin >= LEAD).then_some((ch, m.score))
+    let m = best_match(g, templates(), Likeness::NearStroke);
+    if let Some(m) = m
+        .as_ref()
+        .filter(|m| m.score >= MIN_SCORE && m.margin >= LEAD)
+    {
+        return Some((m.label.chars().next()?, m.score));
+    }
+    // Stretched to the template size, a bare stroke's slant and thickness vary with the size
+    // the page draws it at (a "1" at 40 px tiles scored 0.70, a thinner one had no template
+    // of its width), but no other character the counter or score shows is one unbroken
+    // upright stroke: it is read from its box, at the least score that passes.
+    (g.aspect.is_some_and(|a| a <= STROKE_ASPECT) && unbroken(g)).then_some(('1', MIN_SCORE))
+}
+
+/// Ink on every row of the glyph: one stroke top to bottom, not a colon's two dots.
+fn unbroken(g: &Glyph) -> bool {
+    g.cells
+        .chunks(g.width.max(1))
+        .all(|row| row.iter().any(|&v| v >= 0.5))
 }
 
 /// The "Walls: left/budget" counter under the board's left half, read right to left:

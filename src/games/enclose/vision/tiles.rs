@@ -75,6 +75,20 @@ pub(super) fn sample(img: &RgbaImage, board: &Board, r: usize, c: usize) -> Tile
     out
 }
 
+/// Whether a wall stands on the tile, by its front face alone: the mid grey (about #797777)
+/// a wall shows from a third of the way down its tile. Nothing else on the board is that grey:
+/// the "hot" grass is darker, its pen pattern and every wall's top face lighter, water, fruit,
+/// portals and the other pens coloured. The wall's top face overhangs the tile above, and a wall
+/// on the tile below overhangs this tile's lower 40%, so only the band between, 0.4 to 0.55 of
+/// the way down, is looked at.
+pub(super) fn shows_wall(t: &Tile) -> bool {
+    let front = |p: Rgb| saturation(p) <= 10 && (75..=150).contains(&p[0]);
+    let band: Vec<Rgb> = (SUB * 6 / 16..SUB * 9 / 16)
+        .flat_map(|j| (SUB / 8..SUB * 7 / 8).map(move |i| t[j * SUB + i]))
+        .collect();
+    share(&band, &front) >= 0.5
+}
+
 /// The grass colour: the one most samples of the whole board share.
 pub(super) fn grass_of(tiles: &[Tile]) -> Rgb {
     dominant(tiles.iter().flat_map(|t| t.iter().copied()), 5).0
