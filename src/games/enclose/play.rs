@@ -40,7 +40,7 @@ pub fn plan(reading: &Reading, target: &BTreeSet<[usize; 2]>, screen: &Screen) -
 /// Differences between the walls read after play and the target, one line each.
 pub fn differences(placed: &BTreeSet<[usize; 2]>, target: &BTreeSet<[usize; 2]>) -> Vec<String> {
     let missing = target
-        .difference(&placed)
+        .difference(placed)
         .map(|[r, c]| format!("wall ({r},{c}) missing"));
     let extra = placed
         .difference(target)
