@@ -328,6 +328,61 @@ mod tests {
         Some((p.parent().unwrap().to_path_buf(), lines))
     }
 
+    /// After play the page draws the pen in its theme's own look with the horse inside: the
+    /// walls (top row and stacked ones included) and the score are still read, in every theme.
+    #[test]
+    fn the_page_after_play_shows_the_walls_placed_in_every_theme() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/after_play");
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        let mut themes = std::collections::BTreeSet::new();
+        for line in index.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let g = &v["geometry"];
+            let f = |x: &serde_json::Value| x.as_f64().unwrap();
+            let pitch = f(&g["pitch"]);
+            let geometry = Geometry {
+                origin: crate::screen::PixelPoint {
+                    x: f(&g["origin"][0]),
+                    y: f(&g["origin"][1]),
+                },
+                pitch_x: pitch,
+                pitch_y: pitch,
+                board: crate::rect::Rect::new(
+                    f(&g["board"][0]),
+                    f(&g["board"][1]),
+                    f(&g["board"][2]),
+                    f(&g["board"][3]),
+                ),
+            };
+            let (rows, cols) = (
+                v["rows"].as_u64().unwrap() as usize,
+                v["cols"].as_u64().unwrap() as usize,
+            );
+            let img = load(&dir.join(v["file"].as_str().unwrap()));
+            let seen = read_after_play(&img, &geometry, rows, cols);
+            let want: BTreeSet<[usize; 2]> = v["walls"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| {
+                    [
+                        w[0].as_u64().unwrap() as usize,
+                        w[1].as_u64().unwrap() as usize,
+                    ]
+                })
+                .collect();
+            assert_eq!(seen.walls, want, "{}", v["file"]);
+            assert_eq!(
+                seen.score_shown,
+                Some(ShownScore::Value(v["score"].as_i64().unwrap() as i32)),
+                "{}",
+                v["file"]
+            );
+            themes.insert(v["theme"].as_str().unwrap().to_string());
+        }
+        assert_eq!(themes.len(), 4, "every theme: {themes:?}");
+    }
+
     /// Portal characters renamed in row-major order of first appearance, as `recognize` names them.
     fn canonical(rows: &[String]) -> Vec<String> {
         let mut map = std::collections::HashMap::new();

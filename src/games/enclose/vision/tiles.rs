@@ -82,7 +82,8 @@ pub(super) fn sample(img: &RgbaImage, board: &Board, r: usize, c: usize) -> Tile
 /// on the tile below overhangs this tile's lower 40%, so only the band between, 0.4 to 0.55 of
 /// the way down, is looked at.
 pub(super) fn shows_wall(t: &Tile) -> bool {
-    let front = |p: Rgb| saturation(p) <= 10 && (75..=150).contains(&p[0]);
+    // Not the dark outline (#505050) along the top edge of the wall below.
+    let front = |p: Rgb| saturation(p) <= 10 && (95..=150).contains(&p[0]);
     let band: Vec<Rgb> = (SUB * 6 / 16..SUB * 9 / 16)
         .flat_map(|j| (SUB / 8..SUB * 7 / 8).map(move |i| t[j * SUB + i]))
         .collect();
