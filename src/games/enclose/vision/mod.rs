@@ -74,6 +74,38 @@ fn is_white(p: Rgb) -> bool {
 struct Board {
     x: Axis,
     y: Axis,
+    /// Edges whose last row or column was added for a faint line one tile out, to be kept
+    /// only if that row or column is mostly water.
+    tentative: Vec<Edge>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Edge {
+    Left,
+    Right,
+    Top,
+    Bottom,
+}
+
+impl Edge {
+    fn name(self) -> &'static str {
+        match self {
+            Edge::Left => "left",
+            Edge::Right => "right",
+            Edge::Top => "top",
+            Edge::Bottom => "bottom",
+        }
+    }
+
+    /// The tiles of the board's row or column along this edge.
+    fn tiles(self, rows: usize, cols: usize) -> Vec<usize> {
+        match self {
+            Edge::Left => (0..rows).map(|r| r * cols).collect(),
+            Edge::Right => (0..rows).map(|r| r * cols + cols - 1).collect(),
+            Edge::Top => (0..cols).collect(),
+            Edge::Bottom => (0..cols).map(|c| (rows - 1) * cols + c).collect(),
+        }
+    }
 }
 
 impl Board {
@@ -116,7 +148,11 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
     let (xp, yp) = (ridge_profile(img, true), ridge_profile(img, false));
     let x = axis_from_ridges(&xp).ok_or_else(none)?;
     let y = axis_from_ridges(&yp).ok_or_else(none)?;
-    let board = Board { x, y };
+    let board = Board {
+        x,
+        y,
+        tentative: Vec::new(),
+    };
     if (x.pitch / y.pitch - 1.0).abs() > 0.04 {
         return Err(Error::vision(
             Some(board.region()),
@@ -127,23 +163,25 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
         ));
     }
     // A row of water along an edge hides the lines inside it, and its outer line can be too
-    // faint to join the lattice: a line a tile beyond an edge means the board may go on, and
-    // reading it a row short would be a wrong reading, so it is refused.
-    for (axis, profile, side) in [(x, &xp, ["left", "right"]), (y, &yp, ["top", "bottom"])] {
-        if let Some(k) = [axis.start - axis.pitch, axis.end() + axis.pitch]
-            .iter()
-            .position(|&at| faint_line_at(profile, at, axis.pitch))
-        {
-            return Err(Error::vision(
-                Some(board.region()),
-                format!(
-                    "a grid line one tile past the board's {} edge: the board may go on there \
-                     (a row of water hides its lines), so it is not read",
-                    side[k]
-                ),
-            ));
+    // faint to join the lattice: with a line one tile past an edge, the board is taken to go
+    // on to it, tentatively; `recognize` keeps that row only if it is mostly water.
+    let mut board = board;
+    for (axis, profile, sides) in [
+        (&mut board.x, &xp, [Edge::Left, Edge::Right]),
+        (&mut board.y, &yp, [Edge::Top, Edge::Bottom]),
+    ] {
+        let (before, after) = (axis.start - axis.pitch, axis.end() + axis.pitch);
+        if faint_line_at(profile, before, axis.pitch) {
+            axis.start = before;
+            axis.cells += 1;
+            board.tentative.push(sides[0]);
+        }
+        if faint_line_at(profile, after, axis.pitch) {
+            axis.cells += 1;
+            board.tentative.push(sides[1]);
         }
     }
+    let (x, y) = (board.x, board.y);
     if x.cells < 3 || y.cells < 3 {
         return Err(Error::vision(
             Some(board.region()),
@@ -240,7 +278,31 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
         .map(|k| tiles::sample(img, &board, k / cols, k % cols))
         .collect();
     let grass = tiles::grass_of(&samples);
-    let tiles = tiles::classify(&samples, grass, &board)?;
+    let not_board = |edge: Edge| {
+        Error::vision(
+            Some(board.region()),
+            format!(
+                "a grid line one tile past the board's {} edge, but the row between is not \
+                 mostly water: the board's extent is unsure, so it is not read",
+                edge.name()
+            ),
+        )
+    };
+    let tiles = match tiles::classify(&samples, grass, &board) {
+        Ok(t) => t,
+        Err(_) if !board.tentative.is_empty() => return Err(not_board(board.tentative[0])),
+        Err(e) => return Err(e),
+    };
+    for &edge in &board.tentative {
+        let along = edge.tiles(rows, cols);
+        let water = along
+            .iter()
+            .filter(|&&k| tiles.class[k] == Class::Water)
+            .count();
+        if water * 3 < along.len() * 2 {
+            return Err(not_board(edge));
+        }
+    }
     one_horse(&tiles.class, &board)?;
     let labels = portals::pair_portals(&tiles.class, cols, &board)?;
     let map = map_rows(&tiles.class, &labels, &board);
@@ -285,6 +347,7 @@ pub fn read_after_play(img: &RgbaImage, before: &Geometry, rows: usize, cols: us
     let board = Board {
         x: axis(before.board.x, before.pitch_x, cols),
         y: axis(before.board.y, before.pitch_y, rows),
+        tentative: Vec::new(),
     };
     let walls = (0..rows * cols)
         .filter(|&k| tiles::shows_wall(&tiles::sample(img, &board, k / cols, k % cols)))
@@ -326,6 +389,34 @@ mod tests {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         Some((p.parent().unwrap().to_path_buf(), lines))
+    }
+
+    /// Boards taken here from the page that the reader once got wrong or refused: a bottom row
+    /// of water whose outer line is faint (read a row short before), and a counter of "11/11"
+    /// whose bare strokes matched no template. Each reads exactly, budget included.
+    #[test]
+    fn page_captures_taken_here_read_exactly() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        for line in index.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let img = load(&dir.join(v["file"].as_str().unwrap()));
+            let r = recognize(&img, &ReadOptions::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", v["file"]));
+            assert_eq!(
+                canonical(&r.rows),
+                canonical(&rows_of(&v["map_rows"])),
+                "{}",
+                v["file"]
+            );
+            assert_eq!(
+                r.budget.map(u64::from),
+                v["budget"].as_u64(),
+                "{}",
+                v["file"]
+            );
+            assert_eq!(r.walls_placed, Some(0), "{}", v["file"]);
+        }
     }
 
     /// After play the page draws the pen in its theme's own look with the horse inside: the
