@@ -74,9 +74,6 @@ fn is_white(p: Rgb) -> bool {
 struct Board {
     x: Axis,
     y: Axis,
-    /// Edges whose last row or column was added for a faint line one tile out, to be kept
-    /// only if that row or column is mostly water.
-    tentative: Vec<Edge>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,24 +85,7 @@ enum Edge {
 }
 
 impl Edge {
-    fn name(self) -> &'static str {
-        match self {
-            Edge::Left => "left",
-            Edge::Right => "right",
-            Edge::Top => "top",
-            Edge::Bottom => "bottom",
-        }
-    }
-
-    /// The tiles of the board's row or column along this edge.
-    fn tiles(self, rows: usize, cols: usize) -> Vec<usize> {
-        match self {
-            Edge::Left => (0..rows).map(|r| r * cols).collect(),
-            Edge::Right => (0..rows).map(|r| r * cols + cols - 1).collect(),
-            Edge::Top => (0..cols).collect(),
-            Edge::Bottom => (0..cols).map(|c| (rows - 1) * cols + c).collect(),
-        }
-    }
+    const ALL: [Edge; 4] = [Edge::Left, Edge::Right, Edge::Top, Edge::Bottom];
 }
 
 impl Board {
@@ -134,6 +114,45 @@ impl Board {
             h: (self.y.pitch * self.y.cells as f64) as i32,
         }
     }
+
+    /// One more row or column of tiles on `edge`.
+    fn extend(&mut self, edge: Edge) {
+        match edge {
+            Edge::Left => {
+                self.x.start -= self.x.pitch;
+                self.x.cells += 1;
+            }
+            Edge::Right => self.x.cells += 1,
+            Edge::Top => {
+                self.y.start -= self.y.pitch;
+                self.y.cells += 1;
+            }
+            Edge::Bottom => self.y.cells += 1,
+        }
+    }
+
+    /// The board with one more row or column on `edge`, and that row's or column's tiles
+    /// (row-major indices in it), when it lies wholly inside the picture.
+    fn beyond(&self, edge: Edge, img: &RgbaImage) -> Option<(Board, Vec<usize>)> {
+        let mut b = Board {
+            x: self.x,
+            y: self.y,
+        };
+        b.extend(edge);
+        let (rows, cols) = (b.rows(), b.cols());
+        let tiles: Vec<usize> = match edge {
+            Edge::Left => (0..rows).map(|r| r * cols).collect(),
+            Edge::Right => (0..rows).map(|r| r * cols + cols - 1).collect(),
+            Edge::Top => (0..cols).collect(),
+            Edge::Bottom => (0..cols).map(|c| (rows - 1) * cols + c).collect(),
+        };
+        let r = b.region();
+        let inside = r.x >= 0
+            && r.y >= 0
+            && (r.x + r.w) as u32 <= img.width()
+            && (r.y + r.h) as u32 <= img.height();
+        inside.then_some((b, tiles))
+    }
 }
 
 fn find_board(img: &RgbaImage) -> Result<Board> {
@@ -145,14 +164,9 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
         ));
     }
     let none = || Error::vision(None, "no tile grid found: not an enclose.horse board");
-    let (xp, yp) = (ridge_profile(img, true), ridge_profile(img, false));
-    let x = axis_from_ridges(&xp).ok_or_else(none)?;
-    let y = axis_from_ridges(&yp).ok_or_else(none)?;
-    let board = Board {
-        x,
-        y,
-        tentative: Vec::new(),
-    };
+    let x = axis_from_ridges(&ridge_profile(img, true)).ok_or_else(none)?;
+    let y = axis_from_ridges(&ridge_profile(img, false)).ok_or_else(none)?;
+    let board = Board { x, y };
     if (x.pitch / y.pitch - 1.0).abs() > 0.04 {
         return Err(Error::vision(
             Some(board.region()),
@@ -162,26 +176,6 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
             ),
         ));
     }
-    // A row of water along an edge hides the lines inside it, and its outer line can be too
-    // faint to join the lattice: with a line one tile past an edge, the board is taken to go
-    // on to it, tentatively; `recognize` keeps that row only if it is mostly water.
-    let mut board = board;
-    for (axis, profile, sides) in [
-        (&mut board.x, &xp, [Edge::Left, Edge::Right]),
-        (&mut board.y, &yp, [Edge::Top, Edge::Bottom]),
-    ] {
-        let (before, after) = (axis.start - axis.pitch, axis.end() + axis.pitch);
-        if faint_line_at(profile, before, axis.pitch) {
-            axis.start = before;
-            axis.cells += 1;
-            board.tentative.push(sides[0]);
-        }
-        if faint_line_at(profile, after, axis.pitch) {
-            axis.cells += 1;
-            board.tentative.push(sides[1]);
-        }
-    }
-    let (x, y) = (board.x, board.y);
     if x.cells < 3 || y.cells < 3 {
         return Err(Error::vision(
             Some(board.region()),
@@ -189,19 +183,6 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
         ));
     }
     Ok(board)
-}
-
-/// Whether the ridge profile has a line near `at`: at least a quarter of its strongest line's
-/// count within a twentieth of a tile, inside the picture.
-fn faint_line_at(profile: &[u32], at: f64, pitch: f64) -> bool {
-    let strongest = profile.iter().copied().max().unwrap_or(0);
-    let tol = (pitch * 0.05).max(2.0);
-    // Past the picture's edge (a tight crop) there is nothing to see.
-    if at - tol < 1.0 || at + tol > profile.len() as f64 - 2.0 {
-        return false;
-    }
-    let (a, b) = ((at - tol) as usize, (at + tol) as usize);
-    strongest > 0 && (a..=b).any(|i| profile[i] * 4 >= strongest)
 }
 
 /// The theme from the grass hue (#186b3b, #365022, #7c507e; `hot` grass #272727 is grey): hue
@@ -272,36 +253,48 @@ fn map_rows(class: &[Class], portal_labels: &[char], board: &Board) -> Vec<Strin
 
 /// Recognise an enclose.horse board in a full-page capture or a crop.
 pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
-    let board = find_board(img)?;
+    recognize_on(img, find_board(img)?, opts)
+}
+
+/// The board grown by the row or column of water tiles just outside one of its edges, if
+/// there is one: at least two in three of its tiles the level's water colour.
+fn water_beyond(
+    img: &RgbaImage,
+    board: &Board,
+    samples: &[tiles::Tile],
+    class: &[Class],
+    grass: Rgb,
+) -> Option<Board> {
+    let water = tiles::water_of(samples, class)?;
+    Edge::ALL.iter().find_map(|&edge| {
+        let (bigger, strip) = board.beyond(edge, img)?;
+        let cols = bigger.cols();
+        let watery = strip
+            .iter()
+            .filter(|&&k| {
+                tiles::looks_like(
+                    &tiles::sample(img, &bigger, k / cols, k % cols),
+                    water,
+                    grass,
+                )
+            })
+            .count();
+        (watery * 3 >= strip.len() * 2).then_some(bigger)
+    })
+}
+
+fn recognize_on(img: &RgbaImage, board: Board, opts: &ReadOptions) -> Result<Reading> {
     let (rows, cols) = (board.rows(), board.cols());
     let samples: Vec<tiles::Tile> = (0..rows * cols)
         .map(|k| tiles::sample(img, &board, k / cols, k % cols))
         .collect();
     let grass = tiles::grass_of(&samples);
-    let not_board = |edge: Edge| {
-        Error::vision(
-            Some(board.region()),
-            format!(
-                "a grid line one tile past the board's {} edge, but the row between is not \
-                 mostly water: the board's extent is unsure, so it is not read",
-                edge.name()
-            ),
-        )
-    };
-    let tiles = match tiles::classify(&samples, grass, &board) {
-        Ok(t) => t,
-        Err(_) if !board.tentative.is_empty() => return Err(not_board(board.tentative[0])),
-        Err(e) => return Err(e),
-    };
-    for &edge in &board.tentative {
-        let along = edge.tiles(rows, cols);
-        let water = along
-            .iter()
-            .filter(|&&k| tiles.class[k] == Class::Water)
-            .count();
-        if water * 3 < along.len() * 2 {
-            return Err(not_board(edge));
-        }
+    let tiles = tiles::classify(&samples, grass, &board)?;
+    // A row of water along an edge hides the grid lines inside it and can leave its outer line
+    // too faint to join the lattice. The page around a board is never water, so a row of
+    // water tiles just outside an edge is the board's own, and the board is read with it.
+    if let Some(bigger) = water_beyond(img, &board, &samples, &tiles.class, grass) {
+        return recognize_on(img, bigger, opts);
     }
     one_horse(&tiles.class, &board)?;
     let labels = portals::pair_portals(&tiles.class, cols, &board)?;
@@ -347,7 +340,6 @@ pub fn read_after_play(img: &RgbaImage, before: &Geometry, rows: usize, cols: us
     let board = Board {
         x: axis(before.board.x, before.pitch_x, cols),
         y: axis(before.board.y, before.pitch_y, rows),
-        tentative: Vec::new(),
     };
     let walls = (0..rows * cols)
         .filter(|&k| tiles::shows_wall(&tiles::sample(img, &board, k / cols, k % cols)))
@@ -417,6 +409,60 @@ mod tests {
             );
             assert_eq!(r.walls_placed, Some(0), "{}", v["file"]);
         }
+    }
+
+    /// The same boards rescaled (tiles of about 25 to 64 px) and cropped tight to the board
+    /// read the same, or are refused naming a place: never read differently (the lattice must
+    /// not lock onto half or double the pitch, nor lose a row of water along an edge).
+    #[test]
+    fn page_captures_rescaled_and_cropped_tight_read_the_same_or_are_refused() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        let (mut same, mut refused) = (0, Vec::new());
+        for line in index.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let img = load(&dir.join(v["file"].as_str().unwrap()));
+            let want = canonical(&rows_of(&v["map_rows"]));
+            let opts = ReadOptions {
+                budget: v["budget"].as_u64().map(|b| b as u32),
+            };
+            for scale in [0.8, 1.0, 1.5] {
+                let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
+                let scaled = image::imageops::resize(
+                    &img,
+                    w as u32,
+                    h as u32,
+                    image::imageops::FilterType::CatmullRom,
+                );
+                // Cropped tight around the board the file is known to show.
+                let r = recognize(&img, &opts).unwrap();
+                let b = r.geometry.board;
+                let tight = image::imageops::crop_imm(
+                    &scaled,
+                    (b.x * scale).round() as u32,
+                    (b.y * scale).round() as u32,
+                    (b.w * scale).round() as u32,
+                    (b.h * scale).round() as u32,
+                )
+                .to_image();
+                for (what, pic) in [("whole", &scaled), ("tight crop", &tight)] {
+                    let name = format!("{} at {scale}, {what}", v["file"]);
+                    match recognize(pic, &opts) {
+                        Ok(r) => {
+                            assert_eq!(canonical(&r.rows), want, "{name}");
+                            same += 1;
+                        }
+                        Err(Error::Vision { region, message }) => {
+                            assert!(region.is_some(), "{name}: a refusal names no place");
+                            refused.push(format!("{name}: {message}"));
+                        }
+                        Err(e) => panic!("{name}: {e}"),
+                    }
+                }
+            }
+        }
+        eprintln!("read the same: {same}; refused: {refused:#?}");
+        assert!(same >= 6, "only {same} read");
     }
 
     /// After play the page draws the pen in its theme's own look with the horse inside: the

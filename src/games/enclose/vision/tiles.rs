@@ -90,6 +90,24 @@ pub(super) fn shows_wall(t: &Tile) -> bool {
     share(&band, &front) >= 0.5
 }
 
+/// The water colour: the one most samples of the tiles read as water share.
+pub(super) fn water_of(tiles: &[Tile], class: &[Class]) -> Option<Rgb> {
+    let water: Vec<Rgb> = tiles
+        .iter()
+        .zip(class)
+        .filter(|(_, c)| **c == Class::Water)
+        .flat_map(|(t, _)| t.iter().copied())
+        .collect();
+    (!water.is_empty()).then(|| dominant(water.into_iter(), 4).0)
+}
+
+/// Whether a tile is water by the test `classify` uses: a third of it the water colour, and
+/// not mostly grass.
+pub(super) fn looks_like(t: &Tile, water: Rgb, grass: Rgb) -> bool {
+    share(t, &|p| euclidean(p, grass) <= 40.0) < 0.5
+        && share(t, &|p| euclidean(p, water) <= 50.0) >= 0.3
+}
+
 /// The grass colour: the one most samples of the whole board share.
 pub(super) fn grass_of(tiles: &[Tile]) -> Rgb {
     dominant(tiles.iter().flat_map(|t| t.iter().copied()), 5).0
