@@ -25,6 +25,11 @@ use image::RgbaImage;
 use std::collections::BTreeSet;
 use tiles::Class;
 
+/// The documented recognition floor: every sprite is refused below this overlap with its best
+/// template (and every counter glyph below a likeness of 0.85), so no reading's `confidence`
+/// falls under it.
+pub const MIN_CONFIDENCE: f64 = tiles::MIN_OVERLAP;
+
 /// What the caller already knows about the level.
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
@@ -307,6 +312,7 @@ fn recognize_on(img: &RgbaImage, board: Board, opts: &ReadOptions) -> Result<Rea
     }
     // The score is only checked after play, so a weak read of it does not lower confidence.
     let score_shown = text::read_score(img, &board, rows, cols).map(|(shown, _)| shown);
+    debug_assert!(confidence >= MIN_CONFIDENCE);
     let budget = opts.budget.or(counter.map(|c| c.1));
     let walls_placed = counter.and_then(|(left, b, _)| budget.unwrap_or(b).checked_sub(left));
     Ok(Reading {
@@ -656,6 +662,9 @@ mod tests {
                             want.len(),
                             want[0].len()
                         ));
+                    }
+                    if r.confidence < MIN_CONFIDENCE {
+                        failures.push(format!("{name}: confidence {:.2}", r.confidence));
                     }
                     if r.budget != case.budget || r.walls_placed != case.walls_placed {
                         failures.push(format!(

@@ -14,7 +14,7 @@ pub(super) const SUB: usize = 16;
 /// A tile's colour samples, row-major.
 pub(super) type Tile = [Rgb; SUB * SUB];
 /// A sprite whose best template overlaps less than this is unknown, and refused.
-const MIN_OVERLAP: f64 = 0.45;
+pub(crate) const MIN_OVERLAP: f64 = 0.45;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Class {
