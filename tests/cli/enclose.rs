@@ -157,6 +157,26 @@ fn malformed_levels_are_exit_2_naming_line_and_column() {
     }
 }
 
+/// A map over the solver's size limit is refused up front, naming the limit, before any
+/// memory is spent on it.
+#[test]
+fn a_map_over_the_size_limit_is_refused_up_front() {
+    let row = ".".repeat(300);
+    let mut text = String::from("budget: 5\n");
+    for r in 0..300 {
+        if r == 150 {
+            text.push_str(&format!("{}H{}\n", &row[..150], &row[151..]));
+        } else {
+            text.push_str(&row);
+            text.push('\n');
+        }
+    }
+    let out = run(&["solve", "enclose", "-", "--timeout", "1"], &text, 2);
+    assert!(out.stderr.contains("300×300"), "{}", out.stderr);
+    assert!(out.stderr.contains("65536"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+}
+
 #[test]
 fn solve_reads_the_game_api_json_and_matches_the_official_optimum() {
     // Day 1 (2025-12-30), a main level the corpus names with its official optimum.
