@@ -224,8 +224,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             json,
             game_opts,
         } => {
-            let game = game.game()?;
             let screen = Screen::from_file(&image)?;
+            let game = game.game_on(&screen)?;
             let scanned = game.scan(&screen, &options(&game_opts, None)?)?;
             if let Some(path) = &output {
                 std::fs::write(path, &scanned.puzzle)
@@ -272,7 +272,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             timeout,
             game_opts,
         } => {
-            let game = game.game()?;
             let opts = options(&game_opts, timeout)?;
             let from_file = image.is_some();
             let screen = match &image {
@@ -285,6 +284,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 }
                 None => source.grab()?,
             };
+            let game = game.game_on(&screen)?;
             let prepared = game.prepare(&screen, &opts)?;
             if let Some(path) = &overlay {
                 save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;

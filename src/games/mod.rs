@@ -17,6 +17,8 @@ use std::time::Duration;
 /// The games on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum GameKind {
+    /// Whichever game the picture shows (`scan` and `play` only).
+    Auto,
     Enclose,
     Flow,
     Hashi,
@@ -35,6 +37,7 @@ const BUILT: &[&dyn Game] = &[
 impl GameKind {
     pub fn name(self) -> &'static str {
         match self {
+            GameKind::Auto => "auto",
             GameKind::Enclose => "enclose",
             GameKind::Flow => "flow",
             GameKind::Hashi => "hashi",
@@ -42,8 +45,16 @@ impl GameKind {
         }
     }
 
-    /// The game's implementation, or a usage error for games not built yet.
+    /// The game's implementation, or a usage error for games not built yet and for `auto`,
+    /// which only a picture can settle ([`GameKind::game_on`]).
     pub fn game(self) -> Result<&'static dyn Game> {
+        if self == GameKind::Auto {
+            return Err(Error::Usage(
+                "auto: name the game; only a picture can tell which game it shows (scan and play \
+                 take auto)"
+                    .into(),
+            ));
+        }
         BUILT
             .iter()
             .copied()
@@ -60,6 +71,42 @@ impl GameKind {
                     self.name()
                 ))
             })
+    }
+}
+
+impl GameKind {
+    /// The game named, or for `auto` the one game whose reader finds its board in the picture;
+    /// none or more than one is an error naming what each reader said.
+    pub fn game_on(self, screen: &Screen) -> Result<&'static dyn Game> {
+        if self != GameKind::Auto {
+            return self.game();
+        }
+        let mut found = Vec::new();
+        let mut reasons = Vec::new();
+        for &g in BUILT {
+            match g.detect(screen) {
+                Ok(()) => found.push(g),
+                Err(why) => reasons.push(format!("{}: {why}", g.name())),
+            }
+        }
+        match found[..] {
+            [g] => Ok(g),
+            [] => Err(Error::vision(
+                None,
+                format!("no game recognised ({})", reasons.join("; ")),
+            )),
+            _ => Err(Error::vision(
+                None,
+                format!(
+                    "more than one game recognised ({}): name the game",
+                    found
+                        .iter()
+                        .map(|g| g.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
+        }
     }
 }
 
@@ -128,4 +175,7 @@ pub trait Game: Sync {
     fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned>;
     /// Reads, solves and plans. An unsolvable board is `Ok` with that status and no actions.
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared>;
+    /// Whether the picture shows this game's board (for `auto`), or why not. Only the board
+    /// counts: a board the game would refuse to play (say, without its budget) is still it.
+    fn detect(&self, screen: &Screen) -> Result<()>;
 }

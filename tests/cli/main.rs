@@ -1,5 +1,6 @@
 //! The one integration-test binary: every test module shares `support` and is compiled once.
 
+mod auto;
 mod enclose;
 mod enclose_desktop;
 mod flow;

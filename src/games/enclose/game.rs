@@ -196,6 +196,10 @@ impl Game for Enclose {
         "enclose"
     }
 
+    fn detect(&self, screen: &Screen) -> Result<()> {
+        vision::recognize(&screen.image, &vision::ReadOptions::default()).map(|_| ())
+    }
+
     fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
         let level = format::parse(text, source, opts.enclose.variant)?;
         Ok(solve_level(&level, opts).0)

@@ -55,6 +55,10 @@ impl Game for Flow {
         })
     }
 
+    fn detect(&self, _screen: &Screen) -> Result<()> {
+        Err(no_reader())
+    }
+
     fn scan(&self, _screen: &Screen, _opts: &Options) -> Result<Scanned> {
         Err(no_reader())
     }

@@ -211,6 +211,10 @@ impl Game for Hashi {
         Ok(scan_reading(screen, opts)?.1)
     }
 
+    fn detect(&self, screen: &Screen) -> Result<()> {
+        vision::recognize(&screen.image).map(|_| ())
+    }
+
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
         let (mut reading, scanned) = scan_reading(screen, opts)?;
         let mut solved = solve_puzzle(&reading.puzzle, opts);

@@ -138,6 +138,14 @@ impl Game for LoopGame {
         "loop"
     }
 
+    /// The win sheet hides the board but is the Loop app's own.
+    fn detect(&self, screen: &Screen) -> Result<()> {
+        if vision::win_sheet(&screen.image).is_some() {
+            return Ok(());
+        }
+        vision::recognize(&screen.image).map(|_| ())
+    }
+
     fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
         Ok(solve_puzzle(&parse(text, source)?, opts).0)
     }
