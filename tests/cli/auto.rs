@@ -30,10 +30,10 @@ fn every_corpus_screenshot_is_named_as_its_game() {
         for f in files {
             let file = f.to_str().unwrap();
             let own = TestCommand::autoplayer()
-                .args(&["scan", game, file, "--json"])
+                .args(["scan", game, file, "--json"])
                 .run();
             let auto = TestCommand::autoplayer()
-                .args(&["scan", "auto", file, "--json"])
+                .args(["scan", "auto", file, "--json"])
                 .run();
             match auto.code {
                 Some(0) => {
