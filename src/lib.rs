@@ -8,6 +8,7 @@ pub mod games;
 pub mod input;
 pub mod overlay;
 pub mod plan;
+pub mod progress;
 pub mod rect;
 pub mod report;
 pub mod rng;

@@ -9,6 +9,7 @@ use autoplayer::games::loopgame::LoopOptions;
 use autoplayer::games::{GameKind, Options};
 use autoplayer::input::EnigoMouse;
 use autoplayer::plan::Pacing;
+use autoplayer::progress::Spinner;
 use autoplayer::screen::{capture, Rect, Screen, Target};
 use autoplayer::session::PlayRun;
 use autoplayer::{overlay, report, Error};
@@ -250,7 +251,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         } => {
             let game = game.game()?;
             let (text, source) = read_puzzle(&puzzle)?;
-            let solved = game.solve(&text, &source, &options(&game_opts, timeout)?)?;
+            let spinner = Spinner::start(&format!("solving {}", game.name()));
+            let solved = game.solve(&text, &source, &options(&game_opts, timeout)?);
+            drop(spinner);
+            let solved = solved?;
             if json {
                 println!("{}", report::to_line(&solved.report)?);
             } else {
@@ -285,7 +289,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 None => source.grab()?,
             };
             let game = game.game_on(&screen)?;
-            let prepared = game.prepare(&screen, &opts)?;
+            let spinner = Spinner::start(&format!("reading and solving {}", game.name()));
+            let prepared = game.prepare(&screen, &opts);
+            drop(spinner);
+            let prepared = prepared?;
             if let Some(path) = &overlay {
                 save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;
             }

@@ -74,7 +74,10 @@ fn main() -> anyhow::Result<()> {
     let corpus = report::corpus_dir();
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
     for (name, run) in chosen {
-        let section = run(&corpus)?;
+        let spinner = autoplayer::progress::Spinner::start(&format!("bench {name}"));
+        let section = run(&corpus);
+        drop(spinner);
+        let section = section?;
         report::write_section(&out, name, &section)?;
     }
     println!("wrote {}", out.display());
