@@ -42,10 +42,12 @@ pub enum Outcome {
     GaveUp,
 }
 
-/// Search statistics, for the bench and the notes.
+/// Search statistics, for the bench and the notes: nodes summed over every rotation that
+/// took a turn.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Stats {
     pub nodes: u64,
+    /// Nodes until the first loop (all of them when none was found).
     pub nodes_to_first: u64,
 }
 
