@@ -53,8 +53,9 @@ fn machine() -> String {
         "Machine: {cores} cores, load average {load} at the start; release build; each puzzle \
          solved up to {RUNS} times (once when slower than {REPEAT_BELOW_MS} ms), the fastest \
          run counts; every answer checked (closed, every cell once, every hint met); each \
-         solve stops at {DEADLINE_S} s. Times include the uniqueness search (budget {} nodes \
-         after the first loop).",
+         solve stops at {DEADLINE_S} s. The solver searches the four rotations in turns of {} \
+         nodes; times include the uniqueness search (budget {} nodes after the first loop).",
+        solve::SLICE_NODES,
         solve::DEFAULT_PROOF_NODES
     )
 }

@@ -1,7 +1,7 @@
-//! Exact Loop solver: each cell's shape (which two of its four sides the loop crosses, or
-//! none off the loop) as a small domain, propagation to a fixpoint, then depth-first search
-//! with a trail for undo. It keeps searching after the first loop to prove uniqueness, within
-//! a node budget (see [`Options::proof_nodes`]).
+//! The propagating search behind [`super::solve`]: each cell's shape (which two of its four
+//! sides the loop crosses, or none off the loop) as a small domain, propagation to a fixpoint,
+//! then depth-first search with a trail for undo. The search is resumable: [`Solver::step`]
+//! runs a given number of nodes and returns, so several searches can take turns.
 //!
 //! Propagation, and why each rule is there:
 //! - a side is a link between two cells, so both cells agree on it (arc consistency);
@@ -19,72 +19,9 @@
 //! of the cells just ahead (see `Solver::probe`); docs/loop-solver.md has the measurements
 //! behind both choices and what was tried and dropped.
 
-use super::model::{Cycle, Puzzle};
+use super::{Options, DEFAULT_PROOF_NODES};
+use crate::games::loopgame::model::{Cycle, Puzzle};
 use std::time::Instant;
-
-#[derive(Debug, Clone, Default)]
-pub struct Options {
-    /// Any closed loop meeting the hints; otherwise the loop must visit every cell.
-    pub any_loop: bool,
-    pub deadline: Option<Instant>,
-    /// Search nodes spent after the first loop to prove it is the only one; `None` picks
-    /// [`DEFAULT_PROOF_NODES`]. When the budget runs out, `unique` is reported false.
-    pub proof_nodes: Option<u64>,
-}
-
-/// The default budget for the uniqueness proof, in search nodes after the first solution.
-pub const DEFAULT_PROOF_NODES: u64 = 500;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// A loop; `unique` is true only when the search proved no other loop exists (false when
-    /// a second loop was found or the proof ran out of budget or time).
-    Solved {
-        cycle: Cycle,
-        unique: bool,
-    },
-    Unsolvable,
-    GaveUp,
-}
-
-/// Search statistics, for the bench and the notes.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Stats {
-    pub nodes: u64,
-    pub nodes_to_first: u64,
-}
-
-pub fn solve(p: &Puzzle, opts: &Options) -> Outcome {
-    solve_with_stats(p, opts).0
-}
-
-pub fn solve_with_stats(p: &Puzzle, opts: &Options) -> (Outcome, Stats) {
-    let n = p.cells();
-    // The grid is bipartite: a loop alternates colours, so one through every cell needs an
-    // even number of cells; and no loop fits in a single row or column.
-    if p.width < 2 || p.height < 2 || (!opts.any_loop && !n.is_multiple_of(2)) {
-        return (Outcome::Unsolvable, Stats::default());
-    }
-    let mut s = Solver::new(p, opts);
-    let stop = s.run();
-    let stats = Stats {
-        nodes: s.nodes,
-        nodes_to_first: s.nodes_to_first.unwrap_or(s.nodes),
-    };
-    let outcome = match (s.found.len(), stop) {
-        (0, Stop::Done) => Outcome::Unsolvable,
-        (0, _) => Outcome::GaveUp,
-        (1, Stop::Done) => Outcome::Solved {
-            cycle: s.found.swap_remove(0),
-            unique: true,
-        },
-        _ => Outcome::Solved {
-            cycle: s.found.swap_remove(0),
-            unique: false,
-        },
-    };
-    (outcome, stats)
-}
 
 // Sides of a cell as bits; a shape is the set of sides the loop crosses (0 = off the loop).
 const UP: u8 = 1;
@@ -132,7 +69,10 @@ enum Undo {
     End { cell: u32, end: u32, len: u32 },
 }
 
-enum Stop {
+/// Why a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The tree was exhausted, or a second loop was found.
     Done,
     Deadline,
     ProofBudget,
@@ -141,9 +81,14 @@ enum Stop {
 struct Hint {
     value: u8,
     cells: Vec<u32>,
+    /// Cells of the block that surely turn, and cells that still may or may not: kept up to
+    /// date as domains change, so a woken hint costs O(1) unless it forces its block.
+    turns: u8,
+    open: u8,
 }
 
-struct Solver {
+/// One depth-first search over one puzzle.
+pub(super) struct Solver {
     w: usize,
     n: usize,
     any_loop: bool,
@@ -179,13 +124,26 @@ struct Solver {
     seen: Vec<bool>,
     stack: Vec<u32>,
 
-    nodes: u64,
-    nodes_to_first: Option<u64>,
-    found: Vec<Cycle>,
+    /// Open branch points, innermost last; empty before the root and after the end.
+    frames: Vec<Frame>,
+    started: bool,
+    stopped: Option<Stop>,
+
+    pub(super) nodes: u64,
+    pub(super) nodes_to_first: Option<u64>,
+    pub(super) found: Vec<Cycle>,
+}
+
+/// A cell being branched on: the trail length before the branch and the branches left.
+struct Frame {
+    mark: usize,
+    cell: u32,
+    branches: Branches,
+    next: u8,
 }
 
 impl Solver {
-    fn new(p: &Puzzle, opts: &Options) -> Solver {
+    pub(super) fn new(p: &Puzzle, opts: &Options) -> Solver {
         let (w, h, n) = (p.width, p.height, p.cells());
         let mut neighbour = vec![[NONE; 4]; n];
         let mut edge_at = vec![[NONE; 4]; n];
@@ -221,7 +179,15 @@ impl Solver {
                 for &c in &cells {
                     hints_of[c as usize].push(hints.len() as u32);
                 }
-                hints.push(Hint { value, cells });
+                let status = |c: &&u32| turn_status(domain[**c as usize]);
+                let turns = cells.iter().filter(|c| status(c) == (true, false)).count() as u8;
+                let open = cells.iter().filter(|c| status(c) == (true, true)).count() as u8;
+                hints.push(Hint {
+                    value,
+                    cells,
+                    turns,
+                    open,
+                });
             }
         }
         // Lines 0..w-1 lie between columns c and c+1; lines w-1.. between rows.
@@ -269,65 +235,99 @@ impl Solver {
             line_queued: vec![true; lines],
             seen: vec![false; n],
             stack: Vec::with_capacity(n),
+            frames: Vec::new(),
+            started: false,
+            stopped: None,
             nodes: 0,
             nodes_to_first: None,
             found: Vec::new(),
         }
     }
 
-    fn run(&mut self) -> Stop {
-        match self.search() {
-            Ok(()) => Stop::Done,
-            Err(stop) => stop,
+    /// Searches for up to `budget` more nodes: `Some` once the search has ended (and on
+    /// every call after), `None` when it paused and can go on where it stopped.
+    pub(super) fn step(&mut self, budget: u64) -> Option<Stop> {
+        if self.stopped.is_some() {
+            return self.stopped;
+        }
+        let limit = self.nodes.saturating_add(budget);
+        if !self.started {
+            self.started = true;
+            if let Err(stop) = self.enter() {
+                return self.stop(stop);
+            }
+        }
+        loop {
+            let Some(frame) = self.frames.last_mut() else {
+                return self.stop(Stop::Done);
+            };
+            let (mark, cell) = (frame.mark, frame.cell);
+            let Some(part) = frame.branches.get(frame.next) else {
+                self.frames.pop();
+                self.undo(mark);
+                continue;
+            };
+            if self.nodes >= limit {
+                return None;
+            }
+            frame.next += 1;
+            self.undo(mark);
+            if self.restrict(cell, part) {
+                if let Err(stop) = self.enter() {
+                    return self.stop(stop);
+                }
+            }
         }
     }
 
-    /// Depth-first search below the current state; `Err` stops the whole search.
-    fn search(&mut self) -> Result<(), Stop> {
-        self.nodes += 1;
-        // Node 1 checks too, so a deadline already past gives up before any work.
-        if self.nodes % 128 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Stop::Deadline);
-        }
-        if let Some(first) = self.nodes_to_first {
-            if self.nodes - first > self.proof_nodes {
-                return Err(Stop::ProofBudget);
+    fn stop(&mut self, stop: Stop) -> Option<Stop> {
+        self.stopped = Some(stop);
+        self.stopped
+    }
+
+    /// One search node at the current state: propagate, then record a loop, or open a
+    /// branch point on the first undecided cell; `Err` ends the whole search.
+    fn enter(&mut self) -> Result<(), Stop> {
+        loop {
+            self.nodes += 1;
+            // Node 1 checks too, so a deadline already past gives up before any work.
+            if self.nodes % 128 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Stop::Deadline);
             }
-        }
-        if !self.settle() {
-            return Ok(());
-        }
-        let Some(cell) = self.branch_cell() else {
-            if self.on_links > 0 {
-                let cycle = self.cycle();
-                self.found.push(cycle);
-                self.nodes_to_first.get_or_insert(self.nodes);
-                if self.found.len() >= 2 {
-                    return Err(Stop::Done);
+            if let Some(first) = self.nodes_to_first {
+                if self.nodes - first > self.proof_nodes {
+                    return Err(Stop::ProofBudget);
                 }
             }
+            if !self.settle() {
+                return Ok(());
+            }
+            let Some(cell) = self.branch_cell() else {
+                if self.on_links > 0 {
+                    let cycle = self.cycle();
+                    self.found.push(cycle);
+                    self.nodes_to_first.get_or_insert(self.nodes);
+                    if self.found.len() >= 2 {
+                        return Err(Stop::Done);
+                    }
+                }
+                return Ok(());
+            };
+            match self.probe(cell, 4 * self.w) {
+                Probe::Fail => return Ok(()),
+                // Ruled-out branches may wake more rules and move the first undecided cell;
+                // the narrowing stays on the trail until the enclosing branch is undone.
+                Probe::Narrowed => continue,
+                Probe::Same => {}
+            }
+            self.frames.push(Frame {
+                mark: self.trail.len(),
+                cell: cell as u32,
+                branches: Branches::of(self.domain[cell], !self.hints_of[cell].is_empty()),
+                next: 0,
+            });
             return Ok(());
-        };
-        match self.probe(cell, 4 * self.w) {
-            Probe::Fail => return Ok(()),
-            Probe::Narrowed => {
-                // Ruled-out branches may wake more rules and move the first undecided cell.
-                let mark = self.trail.len();
-                let result = self.search();
-                self.undo(mark);
-                return result;
-            }
-            Probe::Same => {}
         }
-        let dom = self.domain[cell];
-        for part in split(dom, !self.hints_of[cell].is_empty()) {
-            let mark = self.trail.len();
-            if self.restrict(cell as u32, part) {
-                self.search()?;
-            }
-            self.undo(mark);
-        }
-        Ok(())
     }
 
     /// Failed-branch probing just ahead of the scan: each branch of the next `ahead`
@@ -345,7 +345,7 @@ impl Solver {
             if dom.count_ones() > 1 {
                 seen += 1;
                 let mut keep = 0u16;
-                for part in split(dom, !self.hints_of[cell].is_empty()) {
+                for part in Branches::of(dom, !self.hints_of[cell].is_empty()).iter() {
                     let mark = self.trail.len();
                     if self.restrict(cell as u32, part) && self.propagate() {
                         keep |= part;
@@ -399,7 +399,13 @@ impl Solver {
     fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             match self.trail.pop().expect("above mark") {
-                Undo::Domain(cell, old) => self.domain[cell as usize] = old,
+                Undo::Domain(cell, old) => {
+                    let now = self.domain[cell as usize];
+                    self.domain[cell as usize] = old;
+                    if turn_status(now) != turn_status(old) {
+                        self.recount(cell as usize, now, old);
+                    }
+                }
                 Undo::Edge(e) => {
                     let line = self.line_of[e as usize] as usize;
                     self.line_unknown[line] += 1;
@@ -471,10 +477,39 @@ impl Solver {
             self.cell_queued[cell as usize] = true;
             self.cell_queue.push(cell);
         }
+        // A hint only counts sure turns and open cells, so it wakes only when this cell
+        // becomes one or the other; waking it on every change was a third of the run time.
+        if turn_status(old) != turn_status(new) {
+            self.recount(cell as usize, old, new);
+            for i in 0..self.hints_of[cell as usize].len() {
+                let h = self.hints_of[cell as usize][i];
+                if !self.hint_queued[h as usize] {
+                    self.hint_queued[h as usize] = true;
+                    self.hint_queue.push(h);
+                }
+            }
+        }
         true
     }
 
-    /// A cell's domain changed: decide the sides it now forces, wake its hints.
+    /// Moves `cell` from the count of its old turn status to its new one in its hints.
+    fn recount(&mut self, cell: usize, old: u16, new: u16) {
+        for &h in &self.hints_of[cell] {
+            let hint = &mut self.hints[h as usize];
+            match turn_status(old) {
+                (true, false) => hint.turns -= 1,
+                (true, true) => hint.open -= 1,
+                _ => {}
+            }
+            match turn_status(new) {
+                (true, false) => hint.turns += 1,
+                (true, true) => hint.open += 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// A cell's domain changed: decide the sides it now forces.
     fn on_cell(&mut self, cell: usize) -> bool {
         for (k, crossing) in CROSSING.iter().enumerate() {
             let e = self.edge_at[cell][k];
@@ -488,13 +523,6 @@ impl Solver {
                 }
             } else if dom & !crossing == 0 && !self.set_edge(e, true) {
                 return false;
-            }
-        }
-        for i in 0..self.hints_of[cell].len() {
-            let h = self.hints_of[cell][i];
-            if !self.hint_queued[h as usize] {
-                self.hint_queued[h as usize] = true;
-                self.hint_queue.push(h);
             }
         }
         true
@@ -585,16 +613,8 @@ impl Solver {
 
     /// A hint's block: count sure turns and undecided cells, force the rest when tight.
     fn on_hint(&mut self, h: usize) -> bool {
-        let value = self.hints[h].value as usize;
-        let (mut turns, mut open) = (0, 0);
-        for &c in &self.hints[h].cells {
-            let d = self.domain[c as usize];
-            if d & !TURNS == 0 {
-                turns += 1;
-            } else if d & TURNS != 0 {
-                open += 1;
-            }
-        }
+        let hint = &self.hints[h];
+        let (value, turns, open) = (hint.value, hint.turns, hint.open);
         if turns > value || turns + open < value {
             return false;
         }
@@ -731,194 +751,45 @@ enum Reach {
     Stable,
 }
 
-/// The branches for a cell: turn or not when a hint watches it, else one shape each.
-fn split(dom: u16, hinted: bool) -> Vec<u16> {
-    let (t, rest) = (dom & TURNS, dom & !TURNS);
-    if hinted && t != 0 && rest != 0 {
-        return vec![t, rest];
-    }
-    (0..16)
-        .map(|s| 1u16 << s)
-        .filter(|bit| dom & bit != 0)
-        .collect()
+/// Whether a domain still allows a turn, and whether it still allows anything else.
+fn turn_status(dom: u16) -> (bool, bool) {
+    (dom & TURNS != 0, dom & !TURNS != 0)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::loopgame::check::check;
-    use crate::games::loopgame::format::parse;
+/// The branches for a cell: turn or not when a hint watches it, else one shape each (at
+/// most seven: six on the loop and off it). A fixed array, so branching never allocates.
+struct Branches {
+    parts: [u16; 7],
+    len: u8,
+}
 
-    fn solved(text: &str, any_loop: bool) -> (Cycle, bool) {
-        let p = parse(text, "test").unwrap();
-        let opts = Options {
-            any_loop,
-            ..Default::default()
+impl Branches {
+    fn of(dom: u16, hinted: bool) -> Branches {
+        let mut b = Branches {
+            parts: [0; 7],
+            len: 0,
         };
-        match solve(&p, &opts) {
-            Outcome::Solved { cycle, unique } => {
-                check(&p, &cycle, any_loop).expect("the answer passes the checker");
-                (cycle, unique)
-            }
-            other => panic!("expected a loop, got {other:?}"),
+        let (t, rest) = (dom & TURNS, dom & !TURNS);
+        if hinted && t != 0 && rest != 0 {
+            b.parts[..2].copy_from_slice(&[t, rest]);
+            b.len = 2;
+            return b;
         }
-    }
-
-    #[test]
-    fn two_by_two_has_one_loop() {
-        let (cycle, unique) = solved("..\n..\n", false);
-        assert_eq!(cycle.len(), 4);
-        assert!(unique);
-    }
-
-    #[test]
-    fn hints_pick_the_one_perfect_loop() {
-        // On 2×4 only the ring visits every cell; a 4 in the middle of row 0 agrees with it.
-        let (cycle, unique) = solved("....\n....\n", false);
-        assert_eq!(cycle.len(), 8);
-        assert!(unique);
-        // 4×4 has six perfect loops; a 0 is impossible near a corner (corners always turn).
-        let p = parse("0...\n....\n....\n....\n", "t").unwrap();
-        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
-    }
-
-    #[test]
-    fn four_by_four_without_hints_is_not_unique() {
-        let (cycle, unique) = solved("....\n....\n....\n....\n", false);
-        assert_eq!(cycle.len(), 16);
-        assert!(!unique);
-    }
-
-    #[test]
-    fn any_loop_may_skip_cells() {
-        // Only corners can meet a 4 in a corner block of 4 cells: the 2×2 square there.
-        // A perfect loop of 3×3 cannot exist (odd), but the square is a valid any-loop answer.
-        let text = "4..\n...\n...\n";
-        let (cycle, unique) = solved(text, true);
-        assert_eq!(cycle.len(), 4);
-        let mut cells = cycle.clone();
-        cells.sort();
-        assert_eq!(cells, vec![[0, 0], [0, 1], [1, 0], [1, 1]]);
-        // Four turns in the corner block close that square, and one loop leaves no room for more.
-        assert!(unique);
-        let p = parse(text, "t").unwrap();
-        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
-    }
-
-    #[test]
-    fn odd_grids_have_no_perfect_loop() {
-        let p = parse("loop 5x5\n.....\n.....\n.....\n.....\n.....\n", "t").unwrap();
-        let start = Instant::now();
-        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
-        assert!(start.elapsed().as_millis() < 10);
-    }
-
-    #[test]
-    fn contradictory_hints_are_unsolvable() {
-        // Two neighbouring corner blocks of a 2×3 ring: corners turn, middles run straight.
-        assert_eq!(
-            solve(&parse("...\n.5.\n", "t").unwrap(), &Options::default()),
-            Outcome::Unsolvable
-        );
-        let any = Options {
-            any_loop: true,
-            ..Default::default()
-        };
-        // In any-loop mode the 2×2 squares give a 4 in the middle: 4 turns, never 5.
-        assert_eq!(
-            solve(&parse("...\n.5.\n", "t").unwrap(), &any),
-            Outcome::Unsolvable
-        );
-        assert!(matches!(
-            solve(&parse("...\n.4.\n", "t").unwrap(), &any),
-            Outcome::Solved { .. }
-        ));
-    }
-
-    #[test]
-    fn past_deadline_gives_up() {
-        let p = crate::games::loopgame::model::Puzzle::empty(40, 40);
-        let opts = Options {
-            deadline: Some(Instant::now()),
-            ..Default::default()
-        };
-        assert_eq!(solve(&p, &opts), Outcome::GaveUp);
-    }
-
-    /// Every real daily with both hint sets: a loop through every cell meeting the hints.
-    #[test]
-    fn solves_every_daily_with_both_hint_sets() {
-        use crate::games::loopgame::format::{parse_record, HintSet};
-        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut solved = 0;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            for set in [HintSet::Control, HintSet::Dense] {
-                let p = parse_record(line, "daily.jsonl", set).unwrap();
-                match solve(&p, &Options::default()) {
-                    Outcome::Solved { cycle, .. } => {
-                        check(&p, &cycle, false).unwrap_or_else(|e| panic!("{line}: {e}"));
-                        solved += 1;
-                    }
-                    other => panic!("{line} {set:?}: {other:?}"),
-                }
-            }
+        let mut left = dom;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            b.parts[b.len as usize] = bit;
+            b.len += 1;
+            left &= !bit;
         }
-        assert!(solved >= 1700, "only {solved} dailies solved");
+        b
     }
 
-    /// The app's own loops pass the checker with every hint of both sets.
-    #[test]
-    fn corpus_solutions_pass_the_checker() {
-        use crate::games::loopgame::format::{parse_record, HintSet};
-        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).unwrap();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            let cycle: Cycle = serde_json::from_value(v["solution"].clone()).unwrap();
-            for set in [HintSet::Control, HintSet::Dense] {
-                let p = parse_record(line, "daily.jsonl", set).unwrap();
-                check(&p, &cycle, false).unwrap_or_else(|e| panic!("{line}: {e}"));
-            }
-            // A cycle with one step broken must fail.
-            let mut broken = cycle.clone();
-            broken.swap(1, 2);
-            let p = parse_record(line, "daily.jsonl", HintSet::Control).unwrap();
-            assert!(check(&p, &broken, false).is_err());
-        }
+    fn get(&self, i: u8) -> Option<u16> {
+        (i < self.len).then(|| self.parts[i as usize])
     }
 
-    /// Any-loop mode on real dailies: a loop meeting every hint, visiting cells or not.
-    #[test]
-    fn any_loop_answers_dailies() {
-        use crate::games::loopgame::format::{parse_record, HintSet};
-        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).unwrap();
-        let opts = Options {
-            any_loop: true,
-            deadline: Some(Instant::now() + std::time::Duration::from_secs(20)),
-            ..Default::default()
-        };
-        let mut shorter = 0;
-        for line in text.lines().filter(|l| l.contains("\"size\":8")).take(40) {
-            for set in [HintSet::Control, HintSet::Dense] {
-                let p = parse_record(line, "daily.jsonl", set).unwrap();
-                match solve(&p, &opts) {
-                    Outcome::Solved { cycle, .. } => {
-                        check(&p, &cycle, true).unwrap_or_else(|e| panic!("{line}: {e}"));
-                        shorter += usize::from(cycle.len() < p.cells());
-                    }
-                    other => panic!("{line} {set:?}: {other:?}"),
-                }
-            }
-        }
-        // The hints rarely force every cell, so some answers leave cells out.
-        assert!(shorter > 0);
+    fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.parts[..self.len as usize].iter().copied()
     }
 }
