@@ -28,7 +28,7 @@ fn assert_perfect_loop(out: &Run, hints: &[&str]) {
 /// Checks a cycle against the rules here, not with the solver's own checker: every cell
 /// once, each step to an orthogonal neighbour (the last back to the first), and each number
 /// equal to the corner cells of the loop in its clipped 3×3 block.
-fn assert_cycle_meets(cycle: &[(i64, i64)], hints: &[&str]) {
+pub(crate) fn assert_cycle_meets(cycle: &[(i64, i64)], hints: &[&str]) {
     let n = hints.len() as i64;
     assert_eq!(cycle.len() as i64, n * n);
     let distinct: BTreeSet<_> = cycle.iter().collect();
@@ -126,7 +126,7 @@ fn a_picture_of_another_game_is_refused() {
 
 /// The real app's screenshots in the corpus, each with its line of `index.jsonl`; `None` (after
 /// the SKIPPED line) when the corpus is absent.
-fn screenshots() -> Option<Vec<(std::path::PathBuf, serde_json::Value)>> {
+pub(crate) fn screenshots() -> Option<Vec<(std::path::PathBuf, serde_json::Value)>> {
     let index = autoplayer::corpus::path("loop/screenshots/index.jsonl")?;
     let corpus_loop = index.parent()?.parent()?.to_path_buf();
     let text = std::fs::read_to_string(&index).unwrap();

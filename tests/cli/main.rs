@@ -9,4 +9,5 @@ mod hashi;
 mod hashi_desktop;
 mod help;
 mod loopgame;
+mod loopgame_desktop;
 mod support;
