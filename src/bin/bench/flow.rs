@@ -3,7 +3,7 @@
 //! checked by the validator.
 
 use crate::report::{cores_and_load, met, stats};
-use anyhow::{bail, Context};
+use anyhow::Context;
 use autoplayer::games::flow::format::{self, PackLevel};
 use autoplayer::games::flow::model::{Puzzle, Variant};
 use autoplayer::games::flow::solve::{self, Limits, Outcome};
@@ -307,8 +307,8 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
 
 /// mzucker's own puzzles, and his unsolvable board.
 fn mzucker(flow: &Path, out: &mut String) -> anyhow::Result<()> {
-    // mzucker's own puzzles.
     let mut times = Vec::new();
+    let mut unsolved = Vec::new();
     let mut cross = None;
     for f in txt_files(&flow.join("mzucker_flow_solver"))? {
         let name = f.display().to_string();
@@ -319,18 +319,24 @@ fn mzucker(flow: &Path, out: &mut String) -> anyhow::Result<()> {
             continue;
         }
         if !matches!(outcome, Outcome::Solved(_)) {
-            bail!("{name}: {outcome:?}");
+            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+            unsolved.push(format!("{stem}: {outcome:?}"));
         }
         times.push(ms);
     }
     let s = stats(&times);
     writeln!(
         *out,
-        "| mzucker puzzles ({}) | all solved, max {:.2} ms, total {:.3} s | C ≤ 0.80 s, SAT ≤ 0.33 s | all solved | {} |",
+        "| mzucker puzzles ({}) | {}, max {:.2} ms, total {:.3} s | C ≤ 0.80 s, SAT ≤ 0.33 s | all solved | {} |",
         s.count,
+        if unsolved.is_empty() {
+            "all solved".to_string()
+        } else {
+            format!("NOT solved: {}", unsolved.join(", "))
+        },
         s.max,
         s.total_s,
-        met(s.count == times.len())
+        met(unsolved.is_empty())
     )?;
     let (ms, outcome) = cross.context("unsolvable_cross.txt missing")?;
     writeln!(

@@ -122,8 +122,8 @@ impl State<'_> {
 
         // Each node's block opener, in discovery order so a parent comes first.
         w.opener[s] = s as u32;
-        for i in 1..w.order.len() {
-            let x = w.order[i] as usize;
+        for &x in &w.order[1..] {
+            let x = x as usize;
             let p = w.parent[x] as usize;
             w.opener[x] = if w.low[x] >= w.disc[p] {
                 x as u32

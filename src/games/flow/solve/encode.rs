@@ -83,6 +83,9 @@ fn clause(sat: &mut Sat, lits: &[L], buf: &mut Vec<Lit>) {
 /// Finishes the search from a propagated state by clause learning; on success the state's
 /// edges hold the solution.
 pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u64) -> Found {
+    if deadline.is_some_and(|d| Instant::now() > d) {
+        return Found::OutOfTime;
+    }
     let g = st.g;
     let n = g.nodes();
     let colours = g.terminals.len();
@@ -167,12 +170,8 @@ pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u
     }
     short_loops(st, &enc, &mut sat, &mut buf);
 
-    let mut rounds = 0;
     loop {
         let answer = sat.solve(deadline);
-        if std::env::var("FLOW_DEBUG").is_ok() {
-            eprintln!("round {rounds}: {} decisions", sat.decisions);
-        }
         *decisions = sat.decisions;
         match answer {
             Answer::Unsat => return Found::Unsolvable,
@@ -193,7 +192,6 @@ pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u
             }
             return Found::Solved;
         }
-        rounds += 1;
         for cycle in loops {
             // The loop's nodes lie on paths between endpoints in any solution, so some edge
             // leaving them is on: this forbids every way of closing them off, not just this

@@ -1,7 +1,13 @@
-//! Exact Flow Free solver for every variant: constraint propagation over edge states and
-//! per-node colour sets (`state.rs`), then depth-first search that branches on one edge at
-//! the most constrained open node of known colour. Deterministic: the same puzzle takes the same path.
-//! How it came to be, with numbers: `docs/flow-solver.md`.
+//! Exact Flow Free solver for every variant, in two stages over one node graph (`graph.rs`):
+//!
+//! 1. constraint propagation over edge states and per-node colour sets (`state.rs`, with the
+//!    per-colour rule in `colour.rs` and the region rule in `regions.rs`), and a short
+//!    depth-first search that grows paths from their heads; most boards end here;
+//! 2. past [`SEARCH_BUDGET`] branches, the propagated root becomes clauses (`encode.rs`) for
+//!    a clause-learning SAT solver (`sat.rs`), which does not thrash on open boards.
+//!
+//! Deterministic: the same puzzle takes the same path. How it came to be, with numbers:
+//! `docs/flow-solver.md`.
 
 mod colour;
 mod encode;
@@ -14,6 +20,10 @@ use super::model::{Puzzle, Solution};
 use graph::Graph;
 use state::{State, OFF, ON, UNKNOWN};
 use std::time::Instant;
+
+/// Branches (and probes) the propagation search may spend before clause learning takes
+/// over: enough for the small boards, where it is quickest, and little lost on large ones.
+const SEARCH_BUDGET: u64 = 30;
 
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
@@ -32,7 +42,8 @@ pub enum Outcome {
 /// How much search a solve took, for the bench and the notes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Effort {
-    /// Branches tried (both sides of each choice count).
+    /// Branches and probes of the search (both sides of each choice count), plus the SAT
+    /// solver's decisions.
     pub branches: u64,
 }
 
@@ -50,28 +61,16 @@ pub fn solve_counted(p: &Puzzle, limits: &Limits) -> (Outcome, Effort) {
         st: State::new(&g),
         deadline: limits.deadline,
         effort: Effort::default(),
-        probing: std::env::var("FLOW_NOPROBE").is_err(),
-        mode: std::env::var("FLOW_MODE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0),
-        budget: u64::MAX,
-        run_start: 0,
     };
-    let budget: u64 = std::env::var("FLOW_BUDGET")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
     let outcome = if search.st.propagate().is_err() {
         Outcome::Unsolvable
     } else {
         let root = search.st.mark();
-        search.budget = budget;
         match search.run() {
             Ok(true) => Outcome::Solved(search.solution()),
             Ok(false) => Outcome::Unsolvable,
             Err(Stop::OutOfTime) => Outcome::GaveUp,
-            Err(Stop::Restart) => {
+            Err(Stop::OverBudget) => {
                 search.st.undo(root);
                 let mut decisions = 0;
                 let found = encode::solve(&mut search.st, limits.deadline, &mut decisions);
@@ -90,9 +89,8 @@ pub fn solve_counted(p: &Puzzle, limits: &Limits) -> (Outcome, Effort) {
 enum Stop {
     OutOfTime,
     /// The search used its budget: clause learning takes over.
-    Restart,
+    OverBudget,
 }
-use Stop::OutOfTime;
 
 enum Probe {
     /// Some head has no move left.
@@ -106,21 +104,15 @@ struct Search<'g> {
     st: State<'g>,
     deadline: Option<Instant>,
     effort: Effort,
-    probing: bool,
-    mode: u8,
-    budget: u64,
-    run_start: u64,
 }
 
 impl Search<'_> {
     /// True with the state holding a full solution; false when this subtree has none.
     fn run(&mut self) -> Result<bool, Stop> {
-        if self.probing {
-            match self.probe()? {
-                Probe::Dead => return Ok(false),
-                Probe::Solved => return Ok(true),
-                Probe::Open => {}
-            }
+        match self.probe()? {
+            Probe::Dead => return Ok(false),
+            Probe::Solved => return Ok(true),
+            Probe::Open => {}
         }
         let Some(e) = self.pick() else {
             return Ok(true);
@@ -144,13 +136,13 @@ impl Search<'_> {
     /// Counts a branch or a probe, and looks at the clock now and then.
     fn tick(&mut self) -> Result<(), Stop> {
         self.effort.branches += 1;
-        if self.effort.branches - self.run_start > self.budget {
-            return Err(Stop::Restart);
+        if self.effort.branches > SEARCH_BUDGET {
+            return Err(Stop::OverBudget);
         }
-        if self.effort.branches.is_multiple_of(256)
+        if self.effort.branches.is_multiple_of(16)
             && self.deadline.is_some_and(|d| Instant::now() > d)
         {
-            return Err(OutOfTime);
+            return Err(Stop::OutOfTime);
         }
         Ok(())
     }
@@ -186,7 +178,12 @@ impl Search<'_> {
                         self.st.undo(mark);
                     } else {
                         self.st.undo(mark);
-                        if self.st.set_off(e).and_then(|_| self.st.propagate()).is_err() {
+                        if self
+                            .st
+                            .set_off(e)
+                            .and_then(|_| self.st.propagate())
+                            .is_err()
+                        {
                             return Ok(Probe::Dead);
                         }
                         refuted = true;
@@ -207,28 +204,16 @@ impl Search<'_> {
     fn pick(&self) -> Option<usize> {
         let st = &self.st;
         let g = st.g;
-        let mode = self.mode;
-        let mut head: Option<((u8, i64), usize)> = None;
-        for (k, &(s, t)) in g.terminals.iter().enumerate() {
+        let mut head: Option<(u8, usize)> = None;
+        for &(s, t) in &g.terminals {
             if st.end[s as usize] == t {
                 continue;
             }
-            let size = if mode == 0 {
-                0
-            } else {
-                let bit = 1u64 << k;
-                let n = st.colours.iter().filter(|&&c| c & bit != 0).count() as i64;
-                if mode == 1 {
-                    n
-                } else {
-                    -n
-                }
-            };
             for h in [st.end[s as usize], st.end[t as usize]] {
                 let h = h as usize;
                 let u = st.unknown[h];
-                if u > 0 && head.is_none_or(|(b, _)| (u, size) < b) {
-                    head = Some(((u, size), h));
+                if u > 0 && head.is_none_or(|(b, _)| u < b) {
+                    head = Some((u, h));
                 }
             }
         }

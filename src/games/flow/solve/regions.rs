@@ -10,7 +10,7 @@
 //! The per-colour rule cannot see this, since it looks at one colour at a time: two pockets
 //! that only colour A can fill each look fine to A.
 
-use super::state::{Conflict, State, Step, ON, OFF};
+use super::state::{Conflict, State, Step, OFF, ON};
 
 const NONE: u32 = u32::MAX;
 
@@ -96,10 +96,7 @@ impl State<'_> {
                 allows |= self.colours[x];
                 for &(e, y) in g.adj(x) {
                     let y = y as usize;
-                    if self.edge[e as usize] != OFF
-                        && r.settled[y] != walk
-                        && r.seen[y] != walk
-                    {
+                    if self.edge[e as usize] != OFF && r.settled[y] != walk && r.seen[y] != walk {
                         r.seen[y] = walk;
                         r.queue.push(y as u32);
                     }
@@ -149,7 +146,7 @@ impl State<'_> {
 /// augmenting paths; there are at most 64 colours and rarely more than a few regions).
 fn matches_every_region(allows: &[u64]) -> bool {
     let mut holder = [NONE; 64];
-    for (i, _) in allows.iter().enumerate() {
+    for i in 0..allows.len() {
         let mut tried = 0u64;
         if !augment(i, allows, &mut holder, &mut tried) {
             return false;

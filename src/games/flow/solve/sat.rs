@@ -316,7 +316,11 @@ impl Sat {
     fn decide(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.value[v as usize] == UNSET {
-                return Some(if self.phase[v as usize] { pos(v) } else { neg(v) });
+                return Some(if self.phase[v as usize] {
+                    pos(v)
+                } else {
+                    neg(v)
+                });
             }
         }
         None
@@ -360,8 +364,7 @@ impl Sat {
                 return Answer::Sat;
             };
             self.decisions += 1;
-            if self.decisions.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() > d)
-            {
+            if self.decisions.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() > d) {
                 return Answer::OutOfTime;
             }
             self.levels.push(self.trail.len());

@@ -49,7 +49,6 @@ pub(super) struct State<'g> {
     dirty: u64,
     pub(super) scratch: Scratch,
     pub(super) regions: Regions,
-    use_regions: bool,
 }
 
 impl<'g> State<'g> {
@@ -66,10 +65,9 @@ impl<'g> State<'g> {
             trail: Vec::new(),
             queue: (0..n as u32).collect(),
             queued: vec![true; n],
-            dirty: g.terminals.iter().enumerate().fold(0, |m, (k, _)| m | 1 << k),
+            dirty: (0..g.terminals.len()).fold(0, |m, k| m | (1 << k)),
             scratch: Scratch::new(n),
             regions: Regions::new(n),
-            use_regions: std::env::var("FLOW_NOREGIONS").is_err(),
         }
     }
 
@@ -213,9 +211,6 @@ impl<'g> State<'g> {
             }
             // One colour at a time, so the cheap local rules see its result first.
             if self.dirty == 0 {
-                if !self.use_regions {
-                    return Ok(());
-                }
                 self.region_rule()?;
                 if self.queue.is_empty() && self.dirty == 0 {
                     return Ok(());
