@@ -86,7 +86,8 @@ fn machine() -> String {
 
 /// `FLOW_ONLY=levelpack_14,levelpack_21,samgoldman` runs only those packs (file stems) and
 /// puzzle sets (`mzucker`, `samgoldman`), for quick looks while working on the solver; the
-/// section it writes then says so and is not for committing.
+/// section it writes then says so and is not for committing. `FLOW_LEVEL=52` further keeps
+/// only levels of that number and prints each one with its effort.
 fn chosen() -> Option<Vec<String>> {
     let only = std::env::var("FLOW_ONLY").ok()?;
     Some(only.split(',').map(|s| s.trim().to_string()).collect())
