@@ -3,7 +3,7 @@
 //! checked by the validator.
 
 use crate::report::{cores_and_load, met, stats};
-use anyhow::{bail, Context};
+use anyhow::Context;
 use autoplayer::games::flow::format::{self, PackLevel};
 use autoplayer::games::flow::model::{Puzzle, Variant};
 use autoplayer::games::flow::solve::{self, Limits, Outcome};
@@ -19,13 +19,17 @@ const DEADLINE: Duration = Duration::from_secs(2);
 /// Solves once, checks the answer, returns milliseconds and whether it was solved.
 fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
     let start = Instant::now();
-    let outcome = solve::solve(
+    let (outcome, effort) = solve::solve_counted(
         p,
         &Limits {
             deadline: Some(start + DEADLINE),
         },
     );
     let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if std::env::var("FLOW_LEVEL").is_ok() {
+        eprintln!("{name}: {ms:.1} ms, {} branches", effort.branches);
+        eprintln!("{}", format::to_text(p).unwrap_or_default());
+    }
     if let Outcome::Solved(s) = &outcome {
         validate(p, s).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
     }
@@ -80,10 +84,26 @@ fn machine() -> String {
     )
 }
 
+/// `FLOW_ONLY=levelpack_14,levelpack_21,samgoldman` runs only those packs (file stems) and
+/// puzzle sets (`mzucker`, `samgoldman`), for quick looks while working on the solver; the
+/// section it writes then says so and is not for committing. `FLOW_LEVEL=52` further keeps
+/// only levels of that number and prints each one with its effort.
+fn chosen() -> Option<Vec<String>> {
+    let only = std::env::var("FLOW_ONLY").ok()?;
+    Some(only.split(',').map(|s| s.trim().to_string()).collect())
+}
+
+fn wanted(name: &str) -> bool {
+    chosen().is_none_or(|c| c.iter().any(|n| n == name))
+}
+
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let flow = corpus.join("flow/puzzles");
     let mut out = String::from("## Flow Free\n\n");
     writeln!(out, "{}\n", machine())?;
+    if let Some(c) = chosen() {
+        writeln!(out, "Subset only (FLOW_ONLY): {}.\n", c.join(", "))?;
+    }
 
     let mut levels: Vec<(String, PackLevel)> = Vec::new();
     for f in txt_files(&flow.join("bigduck_levelpacks_via_nubango"))? {
@@ -92,6 +112,9 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
+        if !wanted(&name) {
+            continue;
+        }
         let text = std::fs::read_to_string(&f)?;
         for lvl in format::parse_pack(&text, &f.display().to_string())? {
             levels.push((name.clone(), lvl));
@@ -100,16 +123,40 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let mut rows: Vec<(&str, &str, f64)> = Vec::new();
     let mut failed = Vec::new();
     let mut slowest: Vec<(f64, String)> = Vec::new();
+    // Pack, its largest side, its times.
+    let mut packs: Vec<(String, usize, Vec<f64>)> = Vec::new();
     for (pack, lvl) in &levels {
         let name = format!("{pack} level {}", lvl.level);
+        if let Ok(only) = std::env::var("FLOW_LEVEL") {
+            if only != lvl.level.to_string() {
+                continue;
+            }
+        }
         let (ms, outcome) = timed(&lvl.puzzle, &name)?;
         if !matches!(outcome, Outcome::Solved(_)) {
             failed.push(format!("{name}: {outcome:?}"));
         }
         rows.push((variant_name(&lvl.puzzle), size_group(&lvl.puzzle), ms));
         slowest.push((ms, name));
+        let side = lvl.puzzle.rows.max(lvl.puzzle.cols);
+        match packs.last_mut() {
+            Some((p, big, t)) if p == pack => {
+                *big = (*big).max(side);
+                t.push(ms);
+            }
+            _ => packs.push((pack.clone(), side, vec![ms])),
+        }
     }
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    eprintln!(
+        "over 50 ms: {}, over 500 ms: {}, failed: {}",
+        slowest.iter().filter(|s| s.0 > 50.0).count(),
+        slowest.iter().filter(|s| s.0 > 500.0).count(),
+        failed.len()
+    );
+    for (ms, name) in slowest.iter().take(10) {
+        eprintln!("slow: {name} {ms:.1} ms");
+    }
 
     out.push_str("### App levels (7,287, Big Duck packs)\n\n");
     out.push_str(
@@ -163,6 +210,19 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             .join(", ")
     )?;
 
+    out.push_str(
+        "Packs with a side of 12 or more:\n\n| pack | largest side | levels | median ms | p99 ms | max ms | total s |\n|---|---|---|---|---|---|---|\n",
+    );
+    for (pack, side, t) in packs.iter().filter(|p| p.1 >= 12) {
+        let s = stats(t);
+        writeln!(
+            out,
+            "| {pack} | {side} | {} | {:.3} | {:.2} | {:.1} | {:.2} |",
+            s.count, s.median, s.p99, s.max, s.total_s
+        )?;
+    }
+    out.push('\n');
+
     out.push_str("### Bars\n\n| set | figure | anchor | bar | met |\n|---|---|---|---|---|\n");
     let solved_all = failed.is_empty();
     writeln!(
@@ -202,38 +262,12 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         met(s.total_s <= 60.0)
     )?;
 
-    // mzucker's own puzzles.
-    let mut times = Vec::new();
-    let mut cross = None;
-    for f in txt_files(&flow.join("mzucker_flow_solver"))? {
-        let name = f.display().to_string();
-        let p = format::parse(&std::fs::read_to_string(&f)?, &name)?;
-        let (ms, outcome) = timed(&p, &name)?;
-        if name.contains("unsolvable_cross") {
-            cross = Some((ms, outcome));
-            continue;
-        }
-        if !matches!(outcome, Outcome::Solved(_)) {
-            bail!("{name}: {outcome:?}");
-        }
-        times.push(ms);
+    if wanted("mzucker") {
+        mzucker(&flow, &mut out)?;
     }
-    let s = stats(&times);
-    writeln!(
-        out,
-        "| mzucker puzzles ({}) | all solved, max {:.2} ms, total {:.3} s | C ≤ 0.80 s, SAT ≤ 0.33 s | all solved | {} |",
-        s.count,
-        s.max,
-        s.total_s,
-        met(s.count == times.len())
-    )?;
-    let (ms, outcome) = cross.context("unsolvable_cross.txt missing")?;
-    writeln!(
-        out,
-        "| mzucker unsolvable_cross | {outcome:?} in {ms:.2} ms | C: unsolvable | unsolvable | {} |",
-        met(outcome == Outcome::Unsolvable)
-    )?;
-
+    if !wanted("samgoldman") {
+        return Ok(out);
+    }
     // samgoldman's puzzles with endpoints.
     let mut rows = Vec::new();
     for sub in ["standard", "bridges", "hex", "warps"] {
@@ -249,6 +283,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .to_string();
+            eprintln!("samgoldman {sub}/{stem}: {ms:.1} ms");
             rows.push((format!("{sub}/{stem}"), ms, outcome));
         }
     }
@@ -269,4 +304,47 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         met(all_solved && worst <= 2000.0)
     )?;
     Ok(out)
+}
+
+/// mzucker's own puzzles, and his unsolvable board.
+fn mzucker(flow: &Path, out: &mut String) -> anyhow::Result<()> {
+    let mut times = Vec::new();
+    let mut unsolved = Vec::new();
+    let mut cross = None;
+    for f in txt_files(&flow.join("mzucker_flow_solver"))? {
+        let name = f.display().to_string();
+        let p = format::parse(&std::fs::read_to_string(&f)?, &name)?;
+        let (ms, outcome) = timed(&p, &name)?;
+        if name.contains("unsolvable_cross") {
+            cross = Some((ms, outcome));
+            continue;
+        }
+        if !matches!(outcome, Outcome::Solved(_)) {
+            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+            unsolved.push(format!("{stem}: {outcome:?}"));
+        }
+        times.push(ms);
+    }
+    let s = stats(&times);
+    writeln!(
+        *out,
+        "| mzucker puzzles ({}) | {}, max {:.2} ms, total {:.3} s | C ≤ 0.80 s, SAT ≤ 0.33 s | all solved | {} |",
+        s.count,
+        if unsolved.is_empty() {
+            "all solved".to_string()
+        } else {
+            format!("NOT solved: {}", unsolved.join(", "))
+        },
+        s.max,
+        s.total_s,
+        met(unsolved.is_empty())
+    )?;
+    let (ms, outcome) = cross.context("unsolvable_cross.txt missing")?;
+    writeln!(
+        *out,
+        "| mzucker unsolvable_cross | {outcome:?} in {ms:.2} ms | C: unsolvable | unsolvable | {} |",
+        met(outcome == Outcome::Unsolvable)
+    )?;
+
+    Ok(())
 }

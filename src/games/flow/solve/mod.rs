@@ -1,15 +1,29 @@
-//! Exact Flow Free solver for every variant: constraint propagation over edge states and
-//! per-node colour sets (`state.rs`), then depth-first search that branches on one edge at
-//! the most constrained open node of known colour. Deterministic: the same puzzle takes the same path.
-//! How it came to be, with numbers: `docs/flow-solver.md`.
+//! Exact Flow Free solver for every variant, in two stages over one node graph (`graph.rs`):
+//!
+//! 1. constraint propagation over edge states and per-node colour sets (`state.rs`, with the
+//!    per-colour rule in `colour.rs` and the region rule in `regions.rs`), and a short
+//!    depth-first search that grows paths from their heads; most boards end here;
+//! 2. past [`SEARCH_BUDGET`] branches, the propagated root becomes clauses (`encode.rs`) for
+//!    a clause-learning SAT solver (`sat.rs`), which does not thrash on open boards.
+//!
+//! Deterministic: the same puzzle takes the same path. How it came to be, with numbers:
+//! `docs/flow-solver.md`.
 
+mod colour;
+mod encode;
 mod graph;
+mod regions;
+mod sat;
 mod state;
 
 use super::model::{Puzzle, Solution};
 use graph::Graph;
 use state::{State, OFF, ON, UNKNOWN};
 use std::time::Instant;
+
+/// Branches (and probes) the propagation search may spend before clause learning takes
+/// over: enough for the small boards, where it is quickest, and little lost on large ones.
+const SEARCH_BUDGET: u64 = 30;
 
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
@@ -28,7 +42,8 @@ pub enum Outcome {
 /// How much search a solve took, for the bench and the notes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Effort {
-    /// Branches tried (both sides of each choice count).
+    /// Branches and probes of the search (both sides of each choice count), plus the SAT
+    /// solver's decisions.
     pub branches: u64,
 }
 
@@ -50,16 +65,40 @@ pub fn solve_counted(p: &Puzzle, limits: &Limits) -> (Outcome, Effort) {
     let outcome = if search.st.propagate().is_err() {
         Outcome::Unsolvable
     } else {
+        let root = search.st.mark();
         match search.run() {
             Ok(true) => Outcome::Solved(search.solution()),
             Ok(false) => Outcome::Unsolvable,
-            Err(OutOfTime) => Outcome::GaveUp,
+            Err(Stop::OutOfTime) => Outcome::GaveUp,
+            Err(Stop::OverBudget) => {
+                search.st.undo(root);
+                let mut decisions = 0;
+                let found = encode::solve(&mut search.st, limits.deadline, &mut decisions);
+                search.effort.branches += decisions;
+                match found {
+                    encode::Found::Solved => Outcome::Solved(search.solution()),
+                    encode::Found::Unsolvable => Outcome::Unsolvable,
+                    encode::Found::OutOfTime => Outcome::GaveUp,
+                }
+            }
         }
     };
     (outcome, search.effort)
 }
 
-struct OutOfTime;
+enum Stop {
+    OutOfTime,
+    /// The search used its budget: clause learning takes over.
+    OverBudget,
+}
+
+enum Probe {
+    /// Some head has no move left.
+    Dead,
+    /// A probe completed the board; the state holds the solution.
+    Solved,
+    Open,
+}
 
 struct Search<'g> {
     st: State<'g>,
@@ -69,17 +108,17 @@ struct Search<'g> {
 
 impl Search<'_> {
     /// True with the state holding a full solution; false when this subtree has none.
-    fn run(&mut self) -> Result<bool, OutOfTime> {
+    fn run(&mut self) -> Result<bool, Stop> {
+        match self.probe()? {
+            Probe::Dead => return Ok(false),
+            Probe::Solved => return Ok(true),
+            Probe::Open => {}
+        }
         let Some(e) = self.pick() else {
             return Ok(true);
         };
         for value in [ON, OFF] {
-            self.effort.branches += 1;
-            if self.effort.branches.is_multiple_of(256)
-                && self.deadline.is_some_and(|d| Instant::now() > d)
-            {
-                return Err(OutOfTime);
-            }
+            self.tick()?;
             let mark = self.st.mark();
             let set = if value == ON {
                 self.st.set_on(e)
@@ -94,10 +133,98 @@ impl Search<'_> {
         Ok(false)
     }
 
-    /// An undecided edge at an open node whose colour is known (a path's growing head) with the
-    /// fewest choices, else any open node; the edge goes to the neighbour with the fewest choices itself, which
-    /// follows walls and other paths first. `None` once every node is complete.
+    /// Counts a branch or a probe, and looks at the clock now and then.
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.effort.branches += 1;
+        if self.effort.branches > SEARCH_BUDGET {
+            return Err(Stop::OverBudget);
+        }
+        if self.effort.branches.is_multiple_of(16)
+            && self.deadline.is_some_and(|d| Instant::now() > d)
+        {
+            return Err(Stop::OutOfTime);
+        }
+        Ok(())
+    }
+
+    /// Tries each undecided edge at each path head on, and turns off those whose propagation
+    /// fails, until none fails. What is left at each head are moves propagation cannot refute,
+    /// so the branch then goes to the head with the fewest real choices.
+    fn probe(&mut self) -> Result<Probe, Stop> {
+        let mut heads = Vec::new();
+        loop {
+            heads.clear();
+            let st = &self.st;
+            for &(s, t) in &st.g.terminals {
+                if st.end[s as usize] != t {
+                    heads.push(st.end[s as usize] as usize);
+                    heads.push(st.end[t as usize] as usize);
+                }
+            }
+            let mut refuted = false;
+            for &h in &heads {
+                let g = self.st.g;
+                for &(e, _) in g.adj(h) {
+                    let e = e as usize;
+                    if self.st.edge[e] != UNKNOWN {
+                        continue;
+                    }
+                    self.tick()?;
+                    let mark = self.st.mark();
+                    if self.st.set_on(e).and_then(|_| self.st.propagate()).is_ok() {
+                        if self.pick().is_none() {
+                            return Ok(Probe::Solved);
+                        }
+                        self.st.undo(mark);
+                    } else {
+                        self.st.undo(mark);
+                        if self
+                            .st
+                            .set_off(e)
+                            .and_then(|_| self.st.propagate())
+                            .is_err()
+                        {
+                            return Ok(Probe::Dead);
+                        }
+                        refuted = true;
+                    }
+                }
+            }
+            if !refuted {
+                return Ok(Probe::Open);
+            }
+        }
+    }
+
+    /// An undecided edge at the head of a path grown from an endpoint, the head with the
+    /// fewest choices; the edge goes to the neighbour with the fewest choices itself, which
+    /// follows walls and other paths first. Branching only at heads keeps every path in one
+    /// piece, so the colour rule sees whole paths and empty regions. `None` once every node
+    /// is complete.
     fn pick(&self) -> Option<usize> {
+        let st = &self.st;
+        let g = st.g;
+        let mut head: Option<(u8, usize)> = None;
+        for &(s, t) in &g.terminals {
+            if st.end[s as usize] == t {
+                continue;
+            }
+            for h in [st.end[s as usize], st.end[t as usize]] {
+                let h = h as usize;
+                let u = st.unknown[h];
+                if u > 0 && head.is_none_or(|(b, _)| u < b) {
+                    head = Some((u, h));
+                }
+            }
+        }
+        if let Some((_, x)) = head {
+            return self.edge_from(x);
+        }
+        self.pick_any()
+    }
+
+    /// Any open node, for the case no path is open (the colour rule should have left none).
+    fn pick_any(&self) -> Option<usize> {
         let st = &self.st;
         let g = st.g;
         let mut best: Option<(u32, u32, usize)> = None;
@@ -114,7 +241,13 @@ impl Search<'_> {
             }
         }
         let (_, _, x) = best?;
-        g.adj(x)
+        self.edge_from(x)
+    }
+
+    /// The undecided edge at `x` towards the neighbour with the fewest undecided edges.
+    fn edge_from(&self, x: usize) -> Option<usize> {
+        let st = &self.st;
+        st.g.adj(x)
             .iter()
             .filter(|&&(e, _)| st.edge[e as usize] == UNKNOWN)
             .min_by_key(|&&(_, y)| st.unknown[y as usize])

@@ -9,11 +9,13 @@
 //!   may take it (one for an endpoint);
 //! * no loops: each chain of edges on knows its other end, and an edge closing a chain on
 //!   itself is off;
-//! * reach: per colour, a node keeps the colour only when it is reachable from both endpoints
-//!   through nodes that allow it (never passing the other endpoint); endpoints that cannot
-//!   reach each other are a contradiction.
+//! * per colour (`colour.rs`): a node keeps the colour only on some simple path between its
+//!   endpoints; cut nodes and bridges between them are forced. Only colours whose graph lost a
+//!   node or an edge since their last check are looked at again.
 
+use super::colour::Scratch;
 use super::graph::Graph;
+use super::regions::Regions;
 
 pub(super) const UNKNOWN: u8 = 0;
 pub(super) const ON: u8 = 1;
@@ -43,10 +45,10 @@ pub(super) struct State<'g> {
     trail: Vec<Undo>,
     queue: Vec<u32>,
     queued: Vec<bool>,
-    from_s: Vec<u32>,
-    from_t: Vec<u32>,
-    stamp: u32,
-    bfs: Vec<u32>,
+    /// Colours whose graph shrank since the colour rule last looked at them.
+    dirty: u64,
+    pub(super) scratch: Scratch,
+    pub(super) regions: Regions,
 }
 
 impl<'g> State<'g> {
@@ -63,10 +65,9 @@ impl<'g> State<'g> {
             trail: Vec::new(),
             queue: (0..n as u32).collect(),
             queued: vec![true; n],
-            from_s: vec![0; n],
-            from_t: vec![0; n],
-            stamp: 0,
-            bfs: Vec::with_capacity(n),
+            dirty: (0..g.terminals.len()).fold(0, |m, k| m | (1 << k)),
+            scratch: Scratch::new(n),
+            regions: Regions::new(n),
         }
     }
 
@@ -74,7 +75,9 @@ impl<'g> State<'g> {
         self.trail.len()
     }
 
+    /// Back to the state at `mark`, which was a fixpoint: nothing is left to look at.
     pub fn undo(&mut self, mark: usize) {
+        self.clear_queue();
         while self.trail.len() > mark {
             match self.trail.pop().expect("above mark") {
                 Undo::Edge(e) => {
@@ -106,6 +109,7 @@ impl<'g> State<'g> {
             self.queued[x as usize] = false;
         }
         self.queue.clear();
+        self.dirty = 0;
     }
 
     pub fn set_colours(&mut self, x: usize, c: u64) -> Step {
@@ -118,6 +122,7 @@ impl<'g> State<'g> {
         }
         self.trail.push(Undo::Colours(x as u32, old));
         self.colours[x] = c;
+        self.dirty |= old & !c;
         self.enqueue(x);
         let g = self.g;
         for &(_, y) in g.adj(x) {
@@ -178,6 +183,7 @@ impl<'g> State<'g> {
             _ => {}
         }
         let (u, v) = self.g.ends[e];
+        self.dirty |= self.colours[u as usize] & self.colours[v as usize];
         self.edge[e] = OFF;
         self.unknown[u as usize] -= 1;
         self.unknown[v as usize] -= 1;
@@ -203,10 +209,17 @@ impl<'g> State<'g> {
                 self.queued[x as usize] = false;
                 self.local(x as usize)?;
             }
-            self.reach()?;
-            if self.queue.is_empty() {
-                return Ok(());
+            // One colour at a time, so the cheap local rules see its result first.
+            if self.dirty == 0 {
+                self.region_rule()?;
+                if self.queue.is_empty() && self.dirty == 0 {
+                    return Ok(());
+                }
+                continue;
             }
+            let k = self.dirty.trailing_zeros() as usize;
+            self.dirty &= !(1u64 << k);
+            self.colour_rule(k)?;
         }
     }
 
@@ -253,63 +266,5 @@ impl<'g> State<'g> {
         }
         let support = if need == 2 { twice } else { seen };
         self.set_colours(x, self.colours[x] & support)
-    }
-
-    /// Drops each colour from the nodes that cannot lie on a path between its endpoints.
-    fn reach(&mut self) -> Step {
-        let g = self.g;
-        for (k, &(s, t)) in g.terminals.iter().enumerate() {
-            let bit = 1u64 << k;
-            self.stamp += 1;
-            let stamp = self.stamp;
-            if !self.flood(s as usize, t as usize, bit, stamp, true) {
-                return Err(Conflict);
-            }
-            self.flood(t as usize, s as usize, bit, stamp, false);
-            for x in 0..g.nodes() {
-                if self.colours[x] & bit != 0
-                    && (self.from_s[x] != stamp || self.from_t[x] != stamp)
-                {
-                    self.set_colours(x, self.colours[x] & !bit)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Marks the nodes reachable from `a` through usable edges and nodes allowing `bit`,
-    /// never passing `b`; true when `b` was reached.
-    fn flood(&mut self, a: usize, b: usize, bit: u64, stamp: u32, first: bool) -> bool {
-        let g = self.g;
-        let marks = if first {
-            &mut self.from_s
-        } else {
-            &mut self.from_t
-        };
-        self.bfs.clear();
-        self.bfs.push(a as u32);
-        marks[a] = stamp;
-        let mut reached = false;
-        let mut head = 0;
-        while head < self.bfs.len() {
-            let x = self.bfs[head] as usize;
-            head += 1;
-            for &(e, y) in g.adj(x) {
-                let y = y as usize;
-                if self.edge[e as usize] == OFF || marks[y] == stamp {
-                    continue;
-                }
-                if self.colours[y] & bit == 0 {
-                    continue;
-                }
-                marks[y] = stamp;
-                if y == b {
-                    reached = true;
-                } else {
-                    self.bfs.push(y as u32);
-                }
-            }
-        }
-        reached
     }
 }
