@@ -83,9 +83,45 @@ impl Serialize for Geometry {
     }
 }
 
+/// Read back from the same JSON (a square lattice: one pitch both ways), as fixtures that
+/// keep a reading's geometry store it.
+impl<'de> serde::Deserialize<'de> for Geometry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Json {
+            origin: [f64; 2],
+            pitch: f64,
+            board: [f64; 4],
+        }
+        let j = Json::deserialize(d)?;
+        let [x, y, w, h] = j.board;
+        Ok(Geometry::square(
+            PixelPoint {
+                x: j.origin[0],
+                y: j.origin[1],
+            },
+            j.pitch,
+            Rect::new(x, y, w, h),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_reads_back_what_it_wrote() {
+        let g = Geometry::square(
+            PixelPoint { x: 30.5, y: 50.0 },
+            20.25,
+            Rect::new(20.0, 40.0, 60.0, 80.0),
+        );
+        let back: Geometry = serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap();
+        assert_eq!(back.origin, g.origin);
+        assert_eq!((back.pitch_x, back.pitch_y), (20.25, 20.25));
+        assert_eq!(back.board, g.board);
+    }
 
     #[test]
     fn cells_follow_one_formula() {

@@ -2,8 +2,6 @@
 //! budget where the page shows its counter), and the time one reading takes.
 
 use autoplayer::games::enclose::vision::{read_after_play, recognize, ReadOptions, ShownScore};
-use autoplayer::rect::Rect;
-use autoplayer::screen::PixelPoint;
 use autoplayer::vision::geometry::Geometry;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -211,22 +209,7 @@ fn here() -> anyhow::Result<String> {
                 .join(v["file"].as_str().unwrap_or("")),
         )?
         .to_rgba8();
-        let g = &v["geometry"];
-        let f = |x: &Value| x.as_f64().unwrap_or(0.0);
-        let geometry = Geometry {
-            origin: PixelPoint {
-                x: f(&g["origin"][0]),
-                y: f(&g["origin"][1]),
-            },
-            pitch_x: f(&g["pitch"]),
-            pitch_y: f(&g["pitch"]),
-            board: Rect::new(
-                f(&g["board"][0]),
-                f(&g["board"][1]),
-                f(&g["board"][2]),
-                f(&g["board"][3]),
-            ),
-        };
+        let geometry: Geometry = serde_json::from_value(v["geometry"].clone())?;
         let (rows, cols) = (
             v["rows"].as_u64().unwrap_or(0) as usize,
             v["cols"].as_u64().unwrap_or(0) as usize,

@@ -480,23 +480,7 @@ mod tests {
         let mut themes = std::collections::BTreeSet::new();
         for line in index.lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            let g = &v["geometry"];
-            let f = |x: &serde_json::Value| x.as_f64().unwrap();
-            let pitch = f(&g["pitch"]);
-            let geometry = Geometry {
-                origin: crate::screen::PixelPoint {
-                    x: f(&g["origin"][0]),
-                    y: f(&g["origin"][1]),
-                },
-                pitch_x: pitch,
-                pitch_y: pitch,
-                board: crate::rect::Rect::new(
-                    f(&g["board"][0]),
-                    f(&g["board"][1]),
-                    f(&g["board"][2]),
-                    f(&g["board"][3]),
-                ),
-            };
+            let geometry: Geometry = serde_json::from_value(v["geometry"].clone()).unwrap();
             let (rows, cols) = (
                 v["rows"].as_u64().unwrap() as usize,
                 v["cols"].as_u64().unwrap() as usize,
