@@ -28,6 +28,26 @@ fn assert_perfect_loop(out: &Run, hints: &[&str]) {
 /// Checks a cycle against the rules here, not with the solver's own checker: every cell
 /// once, each step to an orthogonal neighbour (the last back to the first), and each number
 /// equal to the corner cells of the loop in its clipped 3×3 block.
+/// A screenshot's hint rows, from its line of `index.jsonl`.
+pub(crate) fn hints_of(shot: &serde_json::Value) -> Vec<&str> {
+    shot["hints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect()
+}
+
+/// The centre of cell (0, 0) and the pitch, from a `play --json` report's scan.
+pub(crate) fn lattice_of(report: &serde_json::Value) -> (f64, f64, f64) {
+    let g = &report["scan"]["geometry"];
+    (
+        g["origin"][0].as_f64().unwrap(),
+        g["origin"][1].as_f64().unwrap(),
+        g["pitch"].as_f64().unwrap(),
+    )
+}
+
 pub(crate) fn assert_cycle_meets(cycle: &[(i64, i64)], hints: &[&str]) {
     let n = hints.len() as i64;
     assert_eq!(cycle.len() as i64, n * n);
@@ -162,19 +182,9 @@ fn the_planned_drag_traces_a_valid_loop_on_every_fresh_screenshot() {
             0,
         );
         let v = out.json();
-        let hints: Vec<&str> = shot["hints"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap())
-            .collect();
+        let hints = hints_of(shot);
         assert_eq!(v["scan"]["rows"], shot["hints"], "{}", file.display());
-        let g = &v["scan"]["geometry"];
-        let (ox, oy, pitch) = (
-            g["origin"][0].as_f64().unwrap(),
-            g["origin"][1].as_f64().unwrap(),
-            g["pitch"].as_f64().unwrap(),
-        );
+        let (ox, oy, pitch) = lattice_of(&v);
         let actions = v["plan"]["actions"].as_array().unwrap();
         assert_eq!(actions.len(), 1, "one drag: {}", file.display());
         let cells: Vec<(i64, i64)> = actions[0]["path"]
@@ -217,12 +227,7 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
             0,
         );
         let v = out.json();
-        let g = &v["scan"]["geometry"];
-        let (ox, oy, pitch) = (
-            g["origin"][0].as_f64().unwrap(),
-            g["origin"][1].as_f64().unwrap(),
-            g["pitch"].as_f64().unwrap(),
-        );
+        let (ox, oy, pitch) = lattice_of(&v);
         // The cell under a point, and how far the point is from that cell's centre.
         let cell_of = |p: &serde_json::Value| {
             let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
@@ -262,12 +267,7 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
             .iter()
             .map(|p| cell_of(p).0)
             .collect();
-        let hints: Vec<&str> = shot["hints"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap())
-            .collect();
+        let hints = hints_of(shot);
         assert_eq!(cells.first(), cells.last(), "back into the start cell");
         assert_cycle_meets(&cells[..cells.len() - 1], &hints);
     }

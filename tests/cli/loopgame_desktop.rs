@@ -3,7 +3,7 @@
 //! pointer event. The real app is not in CI (it is built from its repository by hand), so the
 //! stage proves the gesture and BENCHMARKS.md records the plays on the app itself.
 
-use super::loopgame::{assert_cycle_meets, screenshots};
+use super::loopgame::{assert_cycle_meets, hints_of, lattice_of, screenshots};
 use crate::support::command::TestCommand;
 use crate::support::desktop::{self, Desktop};
 use crate::support::installed;
@@ -45,12 +45,7 @@ fn the_drag_on_the_stage_traces_a_loop_and_taps_clear_a_drawn_path() {
             })
             .unwrap();
         assert!(events.iter().all(|e| e.kind != "pointercancel"), "{name}");
-        let g = &report["scan"]["geometry"];
-        let (ox, oy, pitch) = (
-            g["origin"][0].as_f64().unwrap(),
-            g["origin"][1].as_f64().unwrap(),
-            g["pitch"].as_f64().unwrap(),
-        );
+        let (ox, oy, pitch) = lattice_of(&report);
         let size = shot["size"].as_i64().unwrap();
         let cell = |e: &stage::StageEvent| {
             let (px, py) = e.pixel();
@@ -95,12 +90,7 @@ fn the_drag_on_the_stage_traces_a_loop_and_taps_clear_a_drawn_path() {
             visited.last(),
             "{name}: back into the start cell"
         );
-        let hints: Vec<&str> = shot["hints"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap())
-            .collect();
+        let hints = hints_of(shot);
         assert_cycle_meets(&visited[..visited.len() - 1], &hints);
         played += 1;
     }
