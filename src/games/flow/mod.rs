@@ -7,6 +7,7 @@
 pub mod format;
 mod game;
 pub mod model;
+pub mod play;
 pub mod render;
 pub mod solve;
 pub mod validate;
