@@ -3,10 +3,11 @@
 
 use anyhow::Context;
 use autoplayer::action_log::LoggedMouse;
+use autoplayer::calibration::Profile;
 use autoplayer::games::enclose::EncloseOptions;
 use autoplayer::games::hashi::HashiOptions;
 use autoplayer::games::loopgame::LoopOptions;
-use autoplayer::games::{GameKind, Options};
+use autoplayer::games::{GameKind, Options, Sample};
 use autoplayer::input::EnigoMouse;
 use autoplayer::plan::Pacing;
 use autoplayer::progress::Spinner;
@@ -17,6 +18,7 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Parser)]
@@ -59,7 +61,22 @@ enum Command {
         #[arg(long)]
         json: bool,
         #[command(flatten)]
+        calibration: CalibrationArg,
+        #[command(flatten)]
         game_opts: GameOptions,
+    },
+    /// Learn an app's look (its digit templates) from screenshots whose puzzles are known.
+    #[command(after_help = "Examples:\n  \
+        autoplayer calibrate hashi shot1.png shot1.hashi shot2.png shot2.hashi -o mine.json\n  \
+        autoplayer scan hashi shot3.png --calibration mine.json")]
+    Calibrate {
+        game: GameKind,
+        /// Pairs of a picture and its puzzle file: IMAGE PUZZLE [IMAGE PUZZLE ...].
+        #[arg(required = true, num_args = 2.., value_name = "IMAGE PUZZLE")]
+        pairs: Vec<PathBuf>,
+        /// Where to write the profile.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
     },
     /// Solve a puzzle file (`-` reads standard input).
     #[command(after_help = "Examples:\n  \
@@ -117,6 +134,8 @@ enum Command {
         #[arg(long)]
         timeout: Option<f64>,
         #[command(flatten)]
+        calibration: CalibrationArg,
+        #[command(flatten)]
         game_opts: GameOptions,
     },
 }
@@ -132,6 +151,24 @@ struct SourceArgs {
     /// Keep only this rectangle, in screen points: X,Y,W,H.
     #[arg(long)]
     region: Option<String>,
+}
+
+/// A learned look for the reader, in place of the embedded one.
+#[derive(Args)]
+struct CalibrationArg {
+    /// Read digits with this profile (made by `autoplayer calibrate`) instead of the
+    /// embedded one.
+    #[arg(long, value_name = "FILE")]
+    calibration: Option<PathBuf>,
+}
+
+impl CalibrationArg {
+    fn load(&self) -> anyhow::Result<Option<Arc<Profile>>> {
+        Ok(match &self.calibration {
+            Some(p) => Some(Arc::new(Profile::load(p)?)),
+            None => None,
+        })
+    }
 }
 
 /// Each game's own options; a game ignores the others'.
@@ -174,6 +211,7 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
         enclose: g.enclose.clone(),
         hashi: g.hashi.clone(),
         loopgame: g.loopgame.clone(),
+        calibration: None,
     })
 }
 
@@ -223,11 +261,16 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             output,
             overlay,
             json,
+            calibration,
             game_opts,
         } => {
             let screen = Screen::from_file(&image)?;
             let game = game.game_on(&screen)?;
-            let scanned = game.scan(&screen, &options(&game_opts, None)?)?;
+            let opts = Options {
+                calibration: calibration.load()?,
+                ..options(&game_opts, None)?
+            };
+            let scanned = game.scan(&screen, &opts)?;
             if let Some(path) = &output {
                 std::fs::write(path, &scanned.puzzle)
                     .with_context(|| format!("cannot write {}", path.display()))?;
@@ -240,6 +283,50 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             } else {
                 print!("{}", scanned.puzzle);
             }
+            Ok(0)
+        }
+        Command::Calibrate {
+            game,
+            pairs,
+            output,
+        } => {
+            let game = game.game()?;
+            if pairs.len() % 2 != 0 {
+                return Err(Error::Usage(format!(
+                    "calibrate: {} is a picture without its puzzle file (give IMAGE PUZZLE pairs)",
+                    pairs[pairs.len() - 1].display()
+                ))
+                .into());
+            }
+            let mut samples = Vec::new();
+            for pair in pairs.chunks(2) {
+                let name = pair[0].display().to_string();
+                let (puzzle, puzzle_source) = read_puzzle(&pair[1].display().to_string())?;
+                samples.push(Sample {
+                    name,
+                    screen: Screen::from_file(&pair[0])?,
+                    puzzle,
+                    puzzle_source,
+                });
+            }
+            let profile = game.calibrate(&samples)?;
+            std::fs::write(&output, profile.to_json())
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            let counts: Vec<String> = profile
+                .set
+                .templates
+                .iter()
+                .map(|t| format!("{}×{}", t.label, t.samples))
+                .collect();
+            println!(
+                "{} ({}): {} templates from {} pictures ({}) -> {}",
+                profile.game,
+                profile.style,
+                profile.set.templates.len(),
+                profile.made_from.len(),
+                counts.join(" "),
+                output.display()
+            );
             Ok(0)
         }
         Command::Solve {
@@ -274,9 +361,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             delay,
             log,
             timeout,
+            calibration,
             game_opts,
         } => {
-            let opts = options(&game_opts, timeout)?;
+            let opts = Options {
+                calibration: calibration.load()?,
+                ..options(&game_opts, timeout)?
+            };
             let from_file = image.is_some();
             let screen = match &image {
                 Some(path) => {

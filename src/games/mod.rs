@@ -6,6 +6,7 @@ pub mod flow;
 pub mod hashi;
 pub mod loopgame;
 
+use crate::calibration::Profile;
 use crate::error::{Error, Result};
 use crate::plan::Plan;
 pub use crate::report::Status;
@@ -117,6 +118,18 @@ pub struct Options {
     pub enclose: enclose::EncloseOptions,
     pub hashi: hashi::HashiOptions,
     pub loopgame: loopgame::LoopOptions,
+    /// A learned profile read instead of the embedded one (`--calibration`).
+    pub calibration: Option<std::sync::Arc<Profile>>,
+}
+
+/// A picture whose puzzle is known, for `calibrate`.
+pub struct Sample {
+    /// The picture's name as given, recorded in the profile.
+    pub name: String,
+    pub screen: Screen,
+    /// The puzzle's text in any of the game's formats, and where it came from.
+    pub puzzle: String,
+    pub puzzle_source: String,
 }
 
 /// What `solve` prints.
@@ -178,4 +191,11 @@ pub trait Game: Sync {
     /// Whether the picture shows this game's board (for `auto`), or why not. Only the board
     /// counts: a board the game would refuse to play (say, without its budget) is still it.
     fn detect(&self, screen: &Screen) -> Result<()>;
+    /// Learns the app's look (its glyph templates) from pictures whose puzzles are known.
+    fn calibrate(&self, _samples: &[Sample]) -> Result<Profile> {
+        Err(Error::Usage(format!(
+            "calibrate {}: this game's reader has nothing to learn (hashi and loop do)",
+            self.name()
+        )))
+    }
 }

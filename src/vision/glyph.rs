@@ -240,7 +240,7 @@ fn inner_overlap(mask: &Glyph, t: &Glyph, rows: usize) -> f64 {
 }
 
 /// A labelled template as stored on disk: coverage as 0..=255 per cell.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Template {
     pub label: String,
     /// How many samples were averaged into it.
@@ -272,7 +272,7 @@ impl Template {
 }
 
 /// One calibration file: templates of one size.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TemplateSet {
     pub width: usize,
     pub height: usize,

@@ -132,7 +132,9 @@ mod tests {
             assert!(w[0].0 == w[1].0 || w[0].1 == w[1].1, "{w:?}");
         }
         assert!(cells.len() < path.len());
-        assert!(st[0].note.starts_with("draw A: 9 cells from (0, 0) to (2, 2)"));
+        assert!(st[0]
+            .note
+            .starts_with("draw A: 9 cells from (0, 0) to (2, 2)"));
     }
 
     #[test]

@@ -7,8 +7,9 @@ pub mod play;
 pub mod solve;
 pub mod vision;
 
+use crate::calibration::Profile;
 use crate::error::Result;
-use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
+use crate::games::{Game, Options, Prepared, Sample, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
 use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
@@ -140,7 +141,7 @@ fn solve_puzzle(puzzle: &Puzzle, opts: &Options) -> Outcome {
 }
 
 fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Scanned)> {
-    let mut reading = vision::recognize(&screen.image)?;
+    let mut reading = vision::recognize_with(&screen.image, opts.calibration.as_deref())?;
     if let Some(m) = opts.hashi.max_bridges {
         if reading.puzzle.islands.iter().any(|i| i.target > 4 * m) {
             return Err(crate::error::Error::Usage(format!(
@@ -184,11 +185,12 @@ fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Sca
 struct HashiCheck {
     reading: vision::Reading,
     target: Bridges,
+    profile: Option<std::sync::Arc<Profile>>,
 }
 
 impl Verify for HashiCheck {
     fn verify(&self, after: &Screen) -> Result<Vec<String>> {
-        let again = vision::recognize(&after.image)?;
+        let again = vision::recognize_with(&after.image, self.profile.as_deref())?;
         Ok(play::differences(
             &again,
             &self.reading.puzzle,
@@ -213,6 +215,15 @@ impl Game for Hashi {
 
     fn detect(&self, screen: &Screen) -> Result<()> {
         vision::recognize(&screen.image).map(|_| ())
+    }
+
+    fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
+        let mut known = Vec::new();
+        for s in samples {
+            let puzzle = format::parse(&s.puzzle, &s.puzzle_source)?;
+            known.push((s.name.clone(), s.screen.image.clone(), puzzle));
+        }
+        vision::learn(&known)
     }
 
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
@@ -246,6 +257,7 @@ impl Game for Hashi {
             check: Box::new(HashiCheck {
                 reading,
                 target: target.unwrap_or_default(),
+                profile: opts.calibration.clone(),
             }),
         })
     }

@@ -9,6 +9,7 @@
 //! that see each other.
 
 use super::model::{Bridge, Bridges, Cell, Island, Puzzle};
+use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
 use crate::rect::Rect;
 use crate::screen::PixelPoint;
@@ -134,8 +135,88 @@ pub(crate) struct Located {
 }
 
 pub fn recognize(img: &RgbaImage) -> Result<Reading> {
+    recognize_with(img, None)
+}
+
+/// As [`recognize`], with the digits matched against a learned profile instead of the
+/// embedded templates; a profile for the other look is refused.
+pub fn recognize_with(img: &RgbaImage, profile: Option<&Profile>) -> Result<Reading> {
     let located = locate(img)?;
-    read(img, &located)
+    match profile {
+        None => read(img, &located, templates(located.style)),
+        Some(p) => {
+            p.check_for("hashi", located.style.name())?;
+            read(img, &located, &p.glyphs())
+        }
+    }
+}
+
+impl Style {
+    /// The look's name in calibration profiles.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Sgt => "sgt",
+            Style::Web => "web",
+        }
+    }
+}
+
+/// Learns a digit profile from pictures whose puzzles are known: every island's glyphs are
+/// labelled with its number. All pictures must show the same look.
+pub fn learn(samples: &[(String, RgbaImage, Puzzle)]) -> Result<Profile> {
+    let mut out = Samples::default();
+    let mut style = None;
+    for (name, img, truth) in samples {
+        let l = locate(img).map_err(|e| Error::Usage(format!("{name}: {e}")))?;
+        match style {
+            None => style = Some(l.style),
+            Some(s) if s != l.style => {
+                return Err(Error::Usage(format!(
+                    "{name}: shows the {} look, the pictures before it the {} look; one \
+                     profile is for one look",
+                    l.style.name(),
+                    s.name()
+                )))
+            }
+            _ => {}
+        }
+        if l.width != truth.width || l.height != truth.height {
+            return Err(Error::Usage(format!(
+                "{name}: the picture shows a {}x{} board, the puzzle is {}x{}",
+                l.width, l.height, truth.width, truth.height
+            )));
+        }
+        for f in &l.islands {
+            let t = truth.islands.iter().find(|i| i.at == f.at).ok_or_else(|| {
+                Error::Usage(format!(
+                    "{name}: an island at row {} col {} that the puzzle does not have",
+                    f.at.row, f.at.col
+                ))
+            })?;
+            let text = t.target.to_string();
+            if text.len() != f.glyphs.len() {
+                return Err(Error::Usage(format!(
+                    "{name}: island at row {} col {} shows {} glyphs for the number {text}",
+                    f.at.row,
+                    f.at.col,
+                    f.glyphs.len()
+                )));
+            }
+            for (ch, g) in text.chars().zip(&f.glyphs) {
+                out.add(&ch.to_string(), g.clone());
+            }
+        }
+        if l.islands.len() != truth.islands.len() {
+            return Err(Error::Usage(format!(
+                "{name}: {} islands found, the puzzle has {}",
+                l.islands.len(),
+                truth.islands.len()
+            )));
+        }
+        out.used(name);
+    }
+    let style = style.map_or("sgt", Style::name);
+    out.into_profile("hashi", style)
 }
 
 /// Finds the board and its islands; digits are cut out but not read.
@@ -948,8 +1029,7 @@ fn templates(style: Style) -> &'static [(String, Glyph)] {
 }
 
 /// Reads each island's number; returns the targets and the worst glyph's confidence.
-fn read_numbers(located: &Located) -> Result<(Vec<u8>, f64)> {
-    let templates = templates(located.style);
+fn read_numbers(located: &Located, templates: &[(String, Glyph)]) -> Result<(Vec<u8>, f64)> {
     let mut worst = 1.0f64;
     let mut targets = Vec::new();
     for f in &located.islands {
@@ -1078,8 +1158,8 @@ fn seen_between(img: &RgbaImage, located: &Located, a: Cell, b: Cell) -> Seen {
     }
 }
 
-fn read(img: &RgbaImage, located: &Located) -> Result<Reading> {
-    let (targets, confidence) = read_numbers(located)?;
+fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Result<Reading> {
+    let (targets, confidence) = read_numbers(located, templates)?;
     let islands: Vec<Island> = located
         .islands
         .iter()
@@ -1341,15 +1421,35 @@ mod tests {
         Some(out)
     }
 
-    /// Every corpus picture with the islands it shows, for building templates.
-    pub(super) fn corpus_for_calibration() -> Option<Vec<(String, RgbaImage, Vec<Island>)>> {
-        Some(
-            corpus()?
-                .into_iter()
+    /// `autoplayer calibrate` over the corpus and the captures kept with the calibration makes
+    /// exactly the embedded templates (`calibration/make.sh` runs it so).
+    #[test]
+    fn the_shipped_templates_are_what_calibrate_learns_from_the_corpus() {
+        let Some(shots) = corpus() else { return };
+        let known = |web: bool| -> Vec<(String, RgbaImage, Puzzle)> {
+            shots
+                .iter()
+                .cloned()
                 .chain(own_captures())
-                .map(|(n, img, t)| (n, img, t.islands))
-                .collect(),
-        )
+                .filter(|(n, _, _)| n.starts_with("hashi_") == web)
+                .map(|(n, img, t)| {
+                    let puzzle = Puzzle {
+                        width: t.width,
+                        height: t.height,
+                        max_bridges: 2,
+                        allow_loops: true,
+                        islands: t.islands,
+                    };
+                    (n, img, puzzle)
+                })
+                .collect()
+        };
+        for (web, style) in [(false, Style::Sgt), (true, Style::Web)] {
+            let learned = learn(&known(web)).unwrap();
+            assert_eq!(learned.style, style.name());
+            let shipped: Vec<(String, Glyph)> = templates(style).to_vec();
+            assert_eq!(learned.glyphs(), shipped, "{style:?}");
+        }
     }
 
     /// Bridges captures kept with the calibration (islands above 9, which the shared corpus
@@ -1667,67 +1767,5 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
-    }
-}
-
-/// Builds the digit templates in `calibration/hashi/` from the corpus pictures, whose
-/// answers are known: run `cargo test --lib build_digit_templates -- --ignored`.
-#[cfg(test)]
-mod calibrate {
-    use super::tests::corpus_for_calibration;
-    use super::*;
-    use crate::vision::glyph::{self, Template};
-    use std::collections::BTreeMap;
-
-    #[test]
-    #[ignore]
-    fn build_digit_templates() {
-        let Some(all) = corpus_for_calibration() else {
-            return;
-        };
-        let mut by_style: BTreeMap<&str, BTreeMap<String, Vec<Glyph>>> = BTreeMap::new();
-        for (name, img, islands) in &all {
-            let l = locate(img).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let key = match l.style {
-                Style::Sgt => "sgt",
-                Style::Web => "web",
-            };
-            for f in &l.islands {
-                let t = islands
-                    .iter()
-                    .find(|i| i.at == f.at)
-                    .unwrap_or_else(|| panic!("{name}: no island at {:?} in the truth", f.at));
-                let text = t.target.to_string();
-                assert_eq!(text.len(), f.glyphs.len(), "{name}: island {:?}", f.at);
-                for (ch, g) in text.chars().zip(&f.glyphs) {
-                    by_style
-                        .entry(key)
-                        .or_default()
-                        .entry(ch.to_string())
-                        .or_default()
-                        .push(g.clone());
-                }
-            }
-        }
-        for (key, digits) in by_style {
-            let templates: Vec<Template> = digits
-                .iter()
-                .map(|(label, gs)| Template::from_glyph(label, gs.len(), &Glyph::mean(gs).unwrap()))
-                .collect();
-            let set = TemplateSet {
-                width: glyph::SIZE,
-                height: glyph::SIZE,
-                templates,
-            };
-            let path = format!(
-                "{}/calibration/hashi/{key}_digits.json",
-                env!("CARGO_MANIFEST_DIR")
-            );
-            std::fs::write(&path, set.to_json()).unwrap();
-            eprintln!(
-                "{path}: {:?}",
-                digits.iter().map(|(l, g)| (l, g.len())).collect::<Vec<_>>()
-            );
-        }
     }
 }

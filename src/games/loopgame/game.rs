@@ -6,8 +6,9 @@ use super::model::{Cycle, Puzzle};
 use super::report::solve_report;
 use super::solve;
 use super::vision::{self, Reading, Theme};
+use crate::calibration::Profile;
 use crate::error::Result;
-use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
+use crate::games::{Game, Options, Prepared, Sample, Scanned, Solved, Status, Verify};
 use crate::plan::{Action, Plan};
 use crate::report::{Detail, ScanReport};
 use crate::screen::Screen;
@@ -112,6 +113,7 @@ fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
 /// After play the app shows its "Perfect loop!" sheet: over the board, dimming the page, or in
 /// a narrow window from the bottom, with the won loop green above it. Either is the win.
 struct LoopCheck {
+    profile: Option<std::sync::Arc<Profile>>,
     geometry: Geometry,
     theme: Theme,
     cycle: Cycle,
@@ -124,7 +126,7 @@ impl Verify for LoopCheck {
         {
             return Ok(Vec::new());
         }
-        let reading = vision::recognize(&after.image)?;
+        let reading = vision::recognize_with(&after.image, self.profile.as_deref())?;
         Ok(vec![format!(
             "no win sheet: the board shows a {} path of {} cells",
             if reading.closed { "closed" } else { "open" },
@@ -150,12 +152,25 @@ impl Game for LoopGame {
         Ok(solve_puzzle(&parse(text, source)?, opts).0)
     }
 
-    fn scan(&self, screen: &Screen, _opts: &Options) -> Result<Scanned> {
-        Ok(scanned(screen, &vision::recognize(&screen.image)?))
+    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
+        let profile = opts.calibration.as_deref();
+        Ok(scanned(
+            screen,
+            &vision::recognize_with(&screen.image, profile)?,
+        ))
+    }
+
+    fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
+        let mut known = Vec::new();
+        for s in samples {
+            let puzzle = parse(&s.puzzle, &s.puzzle_source)?;
+            known.push((s.name.clone(), s.screen.image.clone(), puzzle));
+        }
+        vision::learn(&known)
     }
 
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
-        let reading = vision::recognize(&screen.image)?;
+        let reading = vision::recognize_with(&screen.image, opts.calibration.as_deref())?;
         let (solved, cycle) = solve_puzzle(&reading.puzzle, opts);
         let plan = match (&cycle, solved.status()) {
             (Some(c), Status::Solved) => plan(&reading, c, screen),
@@ -166,6 +181,7 @@ impl Game for LoopGame {
             solved,
             plan,
             check: Box::new(LoopCheck {
+                profile: opts.calibration.clone(),
                 geometry: reading.geometry,
                 theme: reading.theme,
                 cycle: cycle.unwrap_or_default(),

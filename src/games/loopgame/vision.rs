@@ -9,6 +9,7 @@
 //! the app counts numbers down as the path is drawn (hint = displayed + path turns in its block).
 
 use super::model::{Cell, Puzzle};
+use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
 use crate::vision::color::{blend_position, euclidean, near, rgb, saturation};
 use crate::vision::components::{components, Component, Connectivity};
@@ -123,9 +124,61 @@ const ZERO_SCORE: f64 = 0.82;
 const SCORE_SPAN: f64 = 0.1;
 
 pub fn recognize(img: &RgbaImage) -> Result<Reading> {
+    recognize_with(img, None)
+}
+
+/// As [`recognize`], with the numbers matched against a learned profile instead of the
+/// embedded templates.
+pub fn recognize_with(img: &RgbaImage, profile: Option<&Profile>) -> Result<Reading> {
     refuse_win_sheet(img)?;
     let located = locate(img)?;
-    read(img, &located)
+    match profile {
+        None => read(img, &located, templates()),
+        Some(p) => {
+            p.check_for("loop", "app")?;
+            read(img, &located, &p.glyphs())
+        }
+    }
+}
+
+/// Learns a digit profile from pictures whose puzzles are known. Each number is labelled with
+/// what the app shows there: its hint less the path's turns already drawn in its block. A
+/// number the path crosses is left out (the path hides some of its strokes).
+pub fn learn(samples: &[(String, RgbaImage, Puzzle)]) -> Result<Profile> {
+    let mut out = Samples::default();
+    for (name, img, truth) in samples {
+        let named = |e: Error| Error::Usage(format!("{name}: {e}"));
+        refuse_win_sheet(img).map_err(named)?;
+        let l = locate(img).map_err(named)?;
+        let n = l.size;
+        if truth.width != n || truth.height != n {
+            return Err(Error::Usage(format!(
+                "{name}: the picture shows a {n}x{n} board, the puzzle is {}x{}",
+                truth.width, truth.height
+            )));
+        }
+        let (path, closed) = read_path(img, &l).map_err(named)?;
+        let turns = path_turns(n, &path, closed);
+        let mut took = false;
+        for f in numbers(img, &l) {
+            let [r, c] = f.at;
+            let Some(hint) = truth.hints[r * n + c] else {
+                return Err(Error::Usage(format!(
+                    "{name}: a number at row {r} col {c}, where the puzzle has no hint"
+                )));
+            };
+            if f.crossed || f.glyphs.len() != 1 {
+                continue;
+            }
+            let drawn = truth.block(r, c).filter(|&[a, b]| turns[a * n + b]).count() as i32;
+            out.add(&(hint as i32 - drawn).to_string(), f.glyphs[0].clone());
+            took = true;
+        }
+        if took {
+            out.used(name);
+        }
+    }
+    out.into_profile("loop", "app")
 }
 
 /// The board found, its lattice fixed, nothing read yet.
@@ -693,14 +746,23 @@ fn dominant_colour(colours: &[[u8; 3]]) -> [u8; 3] {
 fn templates() -> &'static [(String, Glyph)] {
     static SET: OnceLock<Vec<(String, Glyph)>> = OnceLock::new();
     SET.get_or_init(|| {
-        TemplateSet::from_json(include_str!("../../../calibration/loop/digits.json"))
-            .expect("calibration JSON is embedded at build time")
-            .glyphs()
+        // The corpus's digits and the same digits in this system's sans face (DejaVu Sans).
+        [
+            include_str!("../../../calibration/loop/digits.json"),
+            include_str!("../../../calibration/loop/dejavu_digits.json"),
+        ]
+        .iter()
+        .flat_map(|text| {
+            TemplateSet::from_json(text)
+                .expect("calibration JSON is embedded at build time")
+                .glyphs()
+        })
+        .collect()
     })
 }
 
 /// Reads a number's displayed value and how sure the reading is.
-fn read_number(look: &Look, f: &Number) -> Result<(i32, f64)> {
+fn read_number(look: &Look, f: &Number, templates: &[(String, Glyph)]) -> Result<(i32, f64)> {
     let [r, c] = f.at;
     let [g] = &f.glyphs[..] else {
         return Err(Error::vision(
@@ -712,7 +774,7 @@ fn read_number(look: &Look, f: &Number) -> Result<(i32, f64)> {
             ),
         ));
     };
-    let m = best_match(g, templates(), Likeness::Coverage)
+    let m = best_match(g, templates, Likeness::Coverage)
         .filter(|m| m.score >= MIN_GLYPH_SCORE)
         .ok_or_else(|| {
             Error::vision(
@@ -760,14 +822,14 @@ fn read_number(look: &Look, f: &Number) -> Result<(i32, f64)> {
     Ok((value, sure.clamp(0.0, 1.0)))
 }
 
-fn read(img: &RgbaImage, l: &Located) -> Result<Reading> {
+fn read(img: &RgbaImage, l: &Located, templates: &[(String, Glyph)]) -> Result<Reading> {
     let n = l.size;
     let (path, closed) = read_path(img, l)?;
     let turns = path_turns(n, &path, closed);
     let mut puzzle = Puzzle::empty(n, n);
     let mut confidence = 1.0f64;
     for f in numbers(img, l) {
-        let (shown, sure) = read_number(&l.look, &f)?;
+        let (shown, sure) = read_number(&l.look, &f, templates)?;
         let [r, c] = f.at;
         // The app counts a number down by the path's turns in its block.
         let drawn = puzzle
@@ -876,22 +938,8 @@ pub(crate) mod tests {
         pub theme: String,
         pub size: usize,
         pub hints: Vec<String>,
-        /// What each cell displays (`.` for none), row by row.
-        pub shown: Vec<Vec<String>>,
         pub path: Vec<Cell>,
         pub board: [f64; 4],
-    }
-
-    fn rows_of(v: &Value) -> Vec<Vec<String>> {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|row| match row {
-                Value::String(s) => s.chars().map(|c| c.to_string()).collect(),
-                Value::Array(a) => a.iter().map(|c| c.as_str().unwrap().to_string()).collect(),
-                _ => panic!("bad row {row}"),
-            })
-            .collect()
     }
 
     pub(crate) fn shots() -> Option<Vec<Shot>> {
@@ -914,7 +962,6 @@ pub(crate) mod tests {
                     .iter()
                     .map(|s| s.as_str().unwrap().to_string())
                     .collect(),
-                shown: rows_of(&v["displayed_numbers_countdown"]),
                 path: v["drawn_path"]
                     .as_array()
                     .unwrap()
@@ -1208,6 +1255,26 @@ pub(crate) mod tests {
         );
     }
 
+    /// `autoplayer calibrate loop` over the corpus makes exactly the embedded corpus digits
+    /// (`calibration/make.sh` runs it so); each number is labelled with what it displays.
+    #[test]
+    fn the_shipped_digits_are_what_calibrate_learns_from_the_corpus() {
+        let Some(all) = shots() else { return };
+        let known: Vec<(String, RgbaImage, Puzzle)> = all
+            .into_iter()
+            .filter(|s| s.state != "solved")
+            .map(|s| {
+                let puzzle = super::super::format::parse(&s.hints.join("\n"), &s.file).unwrap();
+                (s.file, s.img, puzzle)
+            })
+            .collect();
+        let learned = learn(&known).unwrap();
+        let shipped =
+            TemplateSet::from_json(include_str!("../../../calibration/loop/digits.json")).unwrap();
+        assert_eq!(learned.glyphs(), shipped.glyphs());
+        assert_eq!(learned.made_from.len(), 34);
+    }
+
     #[test]
     fn turns_count_only_corners_inside_the_path() {
         // An L of three cells turns once, in its middle; an open end never turns.
@@ -1224,10 +1291,8 @@ pub(crate) mod tests {
 /// run `cargo test --lib build_loop_digit_templates -- --ignored`.
 #[cfg(test)]
 mod calibrate {
-    use super::tests::shots;
     use super::*;
     use crate::vision::glyph::{self, Template};
-    use std::collections::BTreeMap;
 
     /// The app draws its numbers in the browser's `bold sans-serif`, which is whatever sans face
     /// the system has: the corpus shows one face, Debian's and Ubuntu's default (DejaVu Sans)
@@ -1281,59 +1346,21 @@ mod calibrate {
             .collect()
     }
 
+    /// Writes `calibration/loop/dejavu_digits.json`; the corpus's own digits are learned by
+    /// `autoplayer calibrate loop` (see `calibration/make.sh`).
     #[test]
     #[ignore]
-    fn build_loop_digit_templates() {
-        let Some(all) = shots() else { return };
-        let mut by_digit: BTreeMap<String, Vec<Glyph>> = BTreeMap::new();
-        let mut used = Vec::new();
-        for s in all.iter().filter(|s| s.state != "solved") {
-            let l = locate(&s.img).unwrap_or_else(|e| panic!("{}: {e}", s.file));
-            let mut took = false;
-            for f in numbers(&s.img, &l) {
-                let label = &s.shown[f.at[0]][f.at[1]];
-                assert_ne!(
-                    label, ".",
-                    "{}: ink at {:?} where nothing shows",
-                    s.file, f.at
-                );
-                // A number the path crosses has strokes hidden: not a clean sample.
-                if f.crossed || f.glyphs.len() != 1 {
-                    continue;
-                }
-                by_digit
-                    .entry(label.clone())
-                    .or_default()
-                    .push(f.glyphs[0].clone());
-                took = true;
-            }
-            if took {
-                used.push(s.file.clone());
-            }
-        }
-        let mut templates: Vec<Template> = by_digit
-            .iter()
-            .map(|(label, gs)| Template::from_glyph(label, gs.len(), &Glyph::mean(gs).unwrap()))
-            .collect();
-        templates.extend(rendered_templates());
+    fn build_loop_font_templates() {
         let set = TemplateSet {
             width: glyph::SIZE,
             height: glyph::SIZE,
-            templates,
+            templates: rendered_templates(),
         };
         let path = format!(
-            "{}/calibration/loop/digits.json",
+            "{}/calibration/loop/dejavu_digits.json",
             env!("CARGO_MANIFEST_DIR")
         );
         std::fs::write(&path, set.to_json()).unwrap();
-        eprintln!(
-            "{path}: {:?}\nfrom {} screenshots:\n{}",
-            by_digit
-                .iter()
-                .map(|(l, g)| (l, g.len()))
-                .collect::<Vec<_>>(),
-            used.len(),
-            used.join("\n")
-        );
+        eprintln!("{path}: {} templates", set.templates.len());
     }
 }
