@@ -64,11 +64,17 @@ impl Rect {
 /// Reads a picture file, its format told by its content (PNG, JPEG or WebP), not its name:
 /// shared screenshots are often JPEG under a `.png` name.
 pub fn read_picture(path: &std::path::Path) -> Result<RgbaImage> {
-    let cannot = |e: &dyn std::fmt::Display| {
-        Error::Usage(format!("{}: cannot read image: {e}", path.display()))
-    };
-    let reader = image::ImageReader::open(path)
-        .map_err(|e| cannot(&e))?
+    let bytes = std::fs::read(path)
+        .map_err(|e| Error::Usage(format!("{}: cannot read image: {e}", path.display())))?;
+    decode_picture(&bytes, &path.display().to_string())
+}
+
+/// Decodes a picture held in memory, its format told by its content; `name` labels errors.
+/// The decoder's default limits refuse pictures too large to hold in memory.
+pub fn decode_picture(bytes: &[u8], name: &str) -> Result<RgbaImage> {
+    let cannot =
+        |e: &dyn std::fmt::Display| Error::Usage(format!("{name}: cannot read image: {e}"));
+    let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| cannot(&e))?;
     Ok(reader.decode().map_err(|e| cannot(&e))?.to_rgba8())
@@ -83,6 +89,26 @@ impl Screen {
             origin: ScreenPoint { x: 0, y: 0 },
             scale: 1.0,
             label: path.display().to_string(),
+        })
+    }
+
+    /// A picture already in memory, at origin (0,0) and scale 1.
+    pub fn from_image(image: RgbaImage) -> Screen {
+        Screen {
+            image,
+            origin: ScreenPoint { x: 0, y: 0 },
+            scale: 1.0,
+            label: "picture".to_string(),
+        }
+    }
+
+    /// A picture decoded from memory, as [`Screen::from_file`] reads one from a file.
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Screen> {
+        Ok(Screen {
+            image: decode_picture(bytes, name)?,
+            origin: ScreenPoint { x: 0, y: 0 },
+            scale: 1.0,
+            label: name.to_string(),
         })
     }
 

@@ -199,3 +199,77 @@ pub trait Game: Sync {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::screen::Screen;
+    use image::Rgba;
+
+    fn every_reader_on(screen: &Screen) -> Vec<(&'static str, bool)> {
+        BUILT
+            .iter()
+            .map(|g| {
+                let detected = g.detect(screen).is_ok();
+                let scanned = g.scan(screen, &Options::default()).is_ok();
+                (g.name(), detected || scanned)
+            })
+            .collect()
+    }
+
+    fn noise(rng: &mut Rng, w: u32, h: u32, levels: u64) -> RgbaImage {
+        let mut img = RgbaImage::new(w, h);
+        for p in img.pixels_mut() {
+            let mut v = || (rng.below(levels) * 255 / (levels - 1).max(1)) as u8;
+            *p = Rgba([v(), v(), v(), 255]);
+        }
+        img
+    }
+
+    /// Random pictures of every size down to one pixel: every reader refuses them, none panics.
+    #[test]
+    fn every_reader_refuses_noise_without_panicking() {
+        let mut rng = Rng::new(7);
+        for (w, h) in [(1, 1), (2, 7), (40, 30), (300, 200), (640, 480)] {
+            for levels in [2, 4, 256] {
+                let screen = Screen::from_image(noise(&mut rng, w, h, levels));
+                for (game, read) in every_reader_on(&screen) {
+                    assert!(
+                        !read,
+                        "{game} read a board in {w}x{h} noise ({levels} levels)"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A real capture with bytes flipped or cut short decodes to an error or to a damaged
+    /// picture; either way every reader answers, and none panics.
+    #[test]
+    fn corrupted_captures_are_answered_without_panicking() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/hashi/bridges_10x10_fresh_ts40.png");
+        let bytes = std::fs::read(&path).unwrap();
+        let mut rng = Rng::new(11);
+        let mut decoded = 0;
+        for round in 0..24 {
+            let mut b = bytes.clone();
+            if round % 3 == 0 {
+                b.truncate(rng.below(b.len() as u64) as usize);
+            } else {
+                for _ in 0..1 + rng.below(40) {
+                    let k = rng.below(b.len() as u64) as usize;
+                    b[k] = rng.below(256) as u8;
+                }
+            }
+            if let Ok(screen) = Screen::from_bytes(&b, "corrupted") {
+                decoded += 1;
+                every_reader_on(&screen);
+            }
+        }
+        // PNG checks its chunks' CRCs, so most damaged copies are refused at decoding; some
+        // flips land where the decoder does not look.
+        assert!(decoded < 24, "every damaged copy decoded");
+    }
+}
