@@ -16,6 +16,7 @@ mod hashi_screen;
 mod loop_screen;
 mod loopgame;
 mod report;
+mod timeouts;
 
 use std::path::{Path, PathBuf};
 
@@ -31,6 +32,7 @@ const BENCHES: &[Bench] = &[
     ("enclose-screen", enclose_screen::run),
     ("loop", loopgame::run),
     ("loop-screen", loop_screen::run),
+    ("timeouts", timeouts::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the Flow Free solver
@@ -53,6 +55,10 @@ fn milp_cross_check(_corpus: &Path) -> anyhow::Result<String> {
 
 fn main() -> anyhow::Result<()> {
     let which = std::env::args().nth(1).unwrap_or_else(|| "all".into());
+    if which == "timeouts-one" {
+        let rest: Vec<String> = std::env::args().skip(2).collect();
+        return timeouts::one(&rest);
+    }
     let chosen: Vec<&Bench> = if which == "all" {
         BENCHES.iter().collect()
     } else {

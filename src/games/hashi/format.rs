@@ -11,6 +11,10 @@ use serde_json::Value;
 /// Island numbers are written as one character, `Z` = 35 at most, so 4 × max must stay below.
 const MAX_BRIDGES: u8 = 8;
 
+/// The largest board accepted (width × height): the solver keeps its time limit and stays in
+/// a small memory up to here.
+pub const MAX_CELLS: usize = 256 * 256;
+
 /// An island as read, with the text position to blame if it is invalid.
 struct Raw {
     row: usize,
@@ -76,6 +80,18 @@ fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
             1,
             1,
             "width and height must be at least 1",
+        ));
+    }
+    if h.width.saturating_mul(h.height) > MAX_CELLS {
+        return Err(Error::parse(
+            source,
+            1,
+            1,
+            format!(
+                "a {}x{} board is over the solver's limit of {MAX_CELLS} cells (256×256); \
+                 published puzzles and the Bridges app's boards are far smaller",
+                h.width, h.height
+            ),
         ));
     }
     let Some(first) = raws.first() else {
@@ -889,6 +905,15 @@ mod tests {
 
     fn xy_bridges(v: &Value) -> Bridges {
         bridges_from_json(v, CellOrder::ColumnFirst, "corpus").unwrap()
+    }
+
+    #[test]
+    fn a_board_past_the_size_limit_is_refused_before_any_work() {
+        let mut rows = vec![".".repeat(300); 300];
+        rows[0] = format!("1{}1", ".".repeat(298));
+        let text = format!("hashi 300x300 max=2\n{}\n", rows.join("\n"));
+        let e = parse(&text, "big.hashi").unwrap_err().to_string();
+        assert!(e.contains("big.hashi:1:1") && e.contains("65536"), "{e}");
     }
 
     #[test]

@@ -26,6 +26,10 @@ impl HintSet {
     }
 }
 
+/// The largest grid accepted: the solver keeps its time limit and a small memory up to here,
+/// and past it a time limit was seen to be overrun many times over (500×500).
+pub const MAX_CELLS: usize = 256 * 256;
+
 /// Reads any supported format, detected from the text: a JSON record (its `hints`), the
 /// canonical text, or a bare grid. Errors name `source`, line and column.
 pub fn parse(text: &str, source: &str) -> Result<Puzzle> {
@@ -210,6 +214,19 @@ fn build(rows: &[Row], size: Option<(usize, usize, usize, usize)>, source: &str)
             ));
         }
     }
+    if width * rows.len() > MAX_CELLS {
+        return Err(Error::parse(
+            source,
+            first.line,
+            first.column,
+            format!(
+                "a grid of {width}×{} = {} cells is over the solver's limit of {MAX_CELLS} cells \
+                 (256×256); the app's own grids are under 1,000",
+                rows.len(),
+                width * rows.len()
+            ),
+        ));
+    }
     let mut p = Puzzle::empty(width, rows.len());
     for (r, row) in rows.iter().enumerate() {
         let n = row.text.chars().count();
@@ -259,6 +276,16 @@ mod tests {
             Err(Error::Parse { pos, message }) => (pos.line, pos.column, message),
             other => panic!("expected a parse error, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_grid_past_the_size_limit_is_refused_before_any_work() {
+        let row = ".".repeat(257);
+        let text = format!("loop 257x256\n{}\n", vec![row; 256].join("\n"));
+        let e = parse(&text, "big.loop").unwrap_err().to_string();
+        assert!(e.contains("big.loop:2:1") && e.contains("65536"), "{e}");
+        let row = ".".repeat(256);
+        assert!(parse(&vec![row; 256].join("\n"), "ok").is_ok());
     }
 
     #[test]

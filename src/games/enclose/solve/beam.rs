@@ -40,6 +40,8 @@ pub(super) struct Beam<'a> {
     mstamp: u32,
     key_in: Vec<u64>,
     key_wall: Vec<u64>,
+    /// The search's time limit: a beam over a large map runs for seconds.
+    pub(super) deadline: Option<std::time::Instant>,
 }
 
 impl<'a> Beam<'a> {
@@ -58,6 +60,7 @@ impl<'a> Beam<'a> {
             },
             mark: vec![0; net.m],
             mstamp: 0,
+            deadline: None,
             key_in: (0..net.m).map(|_| r.next_u64()).collect(),
             key_wall: (0..net.m).map(|_| r.next_u64()).collect(),
         }
@@ -163,6 +166,12 @@ impl<'a> Beam<'a> {
             // (worth, parent, tile, wall) of every new child, its pen offered on the way.
             let mut next: Vec<((i32, usize), usize, u32, bool)> = Vec::new();
             for (i, (s, cut)) in beam.iter().enumerate() {
+                if self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+                {
+                    return best;
+                }
                 for &v in cut {
                     for wall in [false, true] {
                         let Some(p) = self.child(s, v as usize, wall, &mut scratch) else {

@@ -95,7 +95,16 @@ impl<'a> Search<'a> {
     /// searches it.
     fn run(&mut self, task: Task) {
         self.c.restart(&self.root);
-        let d = task.steps.iter().fold(0, |d, &step| self.c.replay(d, step));
+        let mut d = 0;
+        for &step in &task.steps {
+            // Each step of a handed-over path runs its flows again: a long path on a large
+            // map takes a good part of a second.
+            if self.c.out_of_time() {
+                self.c.timed_out = true;
+                return;
+            }
+            d = self.c.replay(d, step);
+        }
         // The root's sweep of prices is done; the task starts from its parent's.
         self.c.swept |= d > 0;
         self.path = task.steps;
@@ -175,6 +184,11 @@ impl<'a> Search<'a> {
                 vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
             };
             for m in prices {
+                // On maps of tens of thousands of tiles one price takes tens of milliseconds.
+                if self.c.out_of_time() {
+                    self.c.timed_out = true;
+                    return;
+                }
                 let b = self.lagrange(d, m, i64::MAX);
                 if b < least {
                     least = b;
@@ -257,6 +271,7 @@ impl<'a> Search<'a> {
         };
         let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
         let mut beam = Beam::new(self.c.net, *kleft, self.cost, seeds.collect());
+        beam.deadline = self.c.deadline;
         if let Some((score, w)) = beam.run(cap, flags, *lambda, width) {
             if self.c.best.as_ref().is_none_or(|b| score > b.0) {
                 self.c.best = Some((score, w));
@@ -269,6 +284,12 @@ impl<'a> Search<'a> {
     /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
     /// part and its rim from the last `reach_bound`. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        // One bound is a max-flow over the whole island, and a node may ask for dozens: past
+        // the deadline the search is over, so the node is pruned and the answer is `gave_up`.
+        if self.c.out_of_time() {
+            self.c.timed_out = true;
+            return i64::MIN;
+        }
         let st = &mut self.c.st[d];
         let top = self.c.closure.total + mu * self.c.k as i64;
         // Pruned once top - flow < target.

@@ -614,6 +614,12 @@ impl<'a> Search<'a> {
     /// walled), one min cut; add `mu` per wall left. Tiles the last `reach_bound` did not
     /// reach stay out. Stops early once below `target`.
     fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        // One bound is a max-flow over the whole island, and a node may ask for dozens: past
+        // the deadline the search is over, so the node is pruned and the answer is `gave_up`.
+        if self.c.out_of_time() {
+            self.c.timed_out = true;
+            return i64::MIN;
+        }
         let st = &mut self.c.st[d];
         let top = self.c.closure.total + mu * self.c.k as i64;
         // Pruned once top - flow < target.

@@ -93,6 +93,9 @@ pub(super) struct Solver {
     n: usize,
     any_loop: bool,
     deadline: Option<Instant>,
+    /// Nodes between two looks at the clock, less one (a power of two less one): a node's
+    /// cost grows with the grid, so large grids look every node and keep the time limit.
+    clock_mask: u64,
     proof_nodes: u64,
     /// Per cell and side (index into `SIDES`): the neighbour and the edge between them.
     neighbour: Vec<[u32; 4]>,
@@ -212,6 +215,7 @@ impl Solver {
             n,
             any_loop: opts.any_loop,
             deadline: opts.deadline,
+            clock_mask: if n >= 4096 { 0 } else { 127 },
             proof_nodes: opts.proof_nodes.unwrap_or(DEFAULT_PROOF_NODES),
             neighbour,
             edge_at,
@@ -291,7 +295,9 @@ impl Solver {
         loop {
             self.nodes += 1;
             // Node 1 checks too, so a deadline already past gives up before any work.
-            if self.nodes % 128 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if (self.nodes - 1) & self.clock_mask == 0
+                && self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 return Err(Stop::Deadline);
             }
             if let Some(first) = self.nodes_to_first {

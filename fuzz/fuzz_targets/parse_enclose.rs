@@ -1,0 +1,8 @@
+//! Any text given to the enclose parser: an error is fine, a panic or a hang is not.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = autoplayer::games::enclose::format::parse(text, "fuzz", None);
+    }
+});
