@@ -11,6 +11,7 @@ mod enclose;
 mod enclose_milp;
 mod enclose_screen;
 mod flow;
+mod flow_screen;
 mod hashi;
 mod hashi_screen;
 mod loop_screen;
@@ -31,6 +32,7 @@ const BENCHES: &[Bench] = &[
     ("enclose-screen", enclose_screen::run),
     ("loop", loopgame::run),
     ("loop-screen", loop_screen::run),
+    ("flow-screen", flow_screen::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the Flow Free solver

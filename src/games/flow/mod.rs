@@ -10,5 +10,6 @@ pub mod model;
 pub mod render;
 pub mod solve;
 pub mod validate;
+pub mod vision;
 
 pub use game::Flow;
