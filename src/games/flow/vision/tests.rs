@@ -1,4 +1,4 @@
-use super::truth::{clone_fixtures, corpus_screenshots, differences, Known};
+use super::truth::{clone_fixtures, corpus_app_screens, corpus_screenshots, differences, Known};
 use super::*;
 use crate::vision::test_pictures::jpeg_copy;
 
@@ -52,6 +52,18 @@ fn every_corpus_screenshot_with_a_known_grid_reads_exactly() {
         eprintln!("SKIPPED: corpus flow/screenshots not found (set AUTOPLAYER_CORPUS)");
         return;
     }
+    let failures = check_all(&known, |i| i);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn every_capture_of_the_other_web_clone_reads_exactly() {
+    let known = corpus_app_screens();
+    if known.is_empty() {
+        eprintln!("SKIPPED: corpus flow/app-screens not found (set AUTOPLAYER_CORPUS)");
+        return;
+    }
+    assert_eq!(known.len(), 7);
     let failures = check_all(&known, |i| i);
     assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -51,13 +51,42 @@ fn index(dir: &Path, grid_key: &str) -> Vec<Known> {
                         .collect()
                 })
                 .unwrap_or_default();
-            Known {
+            let mut known = Known {
                 path: dir.join(v["file"].as_str().expect("index entries name their file")),
                 rows,
                 drawn,
+            };
+            if let Some(cells) = feygelson_input(&v["partial_input"]) {
+                let rows = known.rows.as_ref().expect("a partial capture has its grid");
+                let [r, c] = cells[0];
+                let letter = rows[r].chars().nth(c).expect("the drag starts on a dot");
+                known.drawn.insert(letter, cells);
             }
+            known
         })
         .collect()
+}
+
+/// The cells the FeygelsonE clone's input went through (a click on a dot, then mouse moves,
+/// in canvas pixels of 100 per cell): the pipe it drew.
+fn feygelson_input(v: &serde_json::Value) -> Option<Vec<[usize; 2]>> {
+    let cell = |p: &serde_json::Value| -> Option<[usize; 2]> {
+        let x = p[0].as_f64()?;
+        let y = p[1].as_f64()?;
+        Some([(y / 100.0) as usize, (x / 100.0) as usize])
+    };
+    let mut cells = vec![cell(&v["click_canvas_px"])?];
+    for p in v["then_mousemove_canvas_px"].as_array()? {
+        cells.push(cell(p)?);
+    }
+    Some(cells)
+}
+
+/// The FeygelsonE web clone's captures in the corpus, or none when it is absent.
+pub fn corpus_app_screens() -> Vec<Known> {
+    crate::corpus::dir()
+        .map(|d| index(&d.join("flow/app-screens"), "dots_grid_rows"))
+        .unwrap_or_default()
 }
 
 /// The corpus screenshots, or none when the corpus is absent.
