@@ -309,7 +309,7 @@ fn cells_of(lines: &Lines, lattice: &Lattice, weakest: &mut Weakest) -> Result<B
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use image::Rgba;
 

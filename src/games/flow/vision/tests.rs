@@ -67,3 +67,51 @@ fn every_capture_of_the_other_web_clone_reads_exactly() {
     let failures = check_all(&known, |i| i);
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A 5-wide, 6-high board with two holes and three pairs, `extra` another disc of the first
+/// pair's colour.
+fn synthetic(extra: Option<(u32, u32)>) -> RgbaImage {
+    use imageproc::drawing::draw_filled_circle_mut;
+    let mut img = super::board::tests::grid((330, 400), (40, 40), 50, 6, 5, &[(0, 0), (5, 4)]);
+    let red = image::Rgba([240, 20, 20, 255]);
+    let mut discs = vec![
+        ((0, 1), red),
+        ((3, 3), red),
+        ((1, 1), image::Rgba([20, 40, 250, 255])),
+        ((4, 0), image::Rgba([20, 40, 250, 255])),
+        ((2, 2), image::Rgba([20, 160, 20, 255])),
+        ((5, 3), image::Rgba([20, 160, 20, 255])),
+    ];
+    if let Some(at) = extra {
+        discs.push((at, red));
+    }
+    for ((r, c), colour) in discs {
+        let centre = (40 + 50 * c as i32 + 25, 40 + 50 * r as i32 + 25);
+        draw_filled_circle_mut(&mut img, centre, 17, colour);
+    }
+    img
+}
+
+#[test]
+fn holes_read_as_holes_and_pairs_by_colour() {
+    let r = read(&synthetic(None)).unwrap();
+    assert_eq!(
+        r.rows(),
+        vec!["#A...", ".B...", "..C..", "...A.", "B....", "...C#"]
+    );
+    assert_eq!(r.puzzle.cells.len(), 28);
+    assert!(r.drawn.is_empty());
+    assert!(r.confidence >= MIN_CONFIDENCE);
+    let c = r.centres[r.puzzle.cell_at(1, 1).unwrap()];
+    assert!(
+        (c.x - 115.0).abs() < 1.0 && (c.y - 115.0).abs() < 1.0,
+        "{c:?}"
+    );
+}
+
+#[test]
+fn a_third_endpoint_of_one_colour_is_refused_naming_a_cell() {
+    let err = read(&synthetic(Some((4, 2)))).unwrap_err().to_string();
+    assert!(err.contains("endpoint at cell ("), "{err}");
+    assert!(err.starts_with("region "), "{err}");
+}
