@@ -78,6 +78,46 @@ pub fn ridge_profile(img: &RgbaImage, across_x: bool) -> Vec<u32> {
     s
 }
 
+/// Thin bright lines, pixel by pixel: whether each pixel of a `width`-wide brightness map is at
+/// least `contrast` brighter than the darkest pixel within `reach` on each side, across x (so
+/// it lies on a vertical line) or across y (a horizontal one). A side beyond the picture counts
+/// as dark, so a line drawn on the picture's very edge is still one. Wide shapes (discs, bars,
+/// glows) are not: one of their sides stays bright for more than `reach`.
+pub fn thin_lines(
+    lum: &[i16],
+    width: usize,
+    across_x: bool,
+    reach: usize,
+    contrast: i16,
+) -> Vec<bool> {
+    let height = lum.len().checked_div(width).unwrap_or(0);
+    let (step, len) = if across_x {
+        (1, width)
+    } else {
+        (width, height)
+    };
+    let mut out = vec![false; lum.len()];
+    for (i, &v) in lum.iter().enumerate() {
+        // Most of a picture is darker than any line could stand out from.
+        if v < contrast {
+            continue;
+        }
+        let pos = if across_x { i % width } else { i / width };
+        // The darkest pixel on one side; none (beyond the picture) is as dark as can be.
+        let darkest = |dir: isize| {
+            (1..=reach)
+                .map(|k| pos as isize + dir * k as isize)
+                .take_while(|&p| p >= 0 && p < len as isize)
+                .map(|p| lum[(i as isize + (p - pos as isize) * step as isize) as usize] as i32)
+                .min()
+                .unwrap_or(i32::from(i16::MIN))
+        };
+        let side = darkest(-1).max(darkest(1));
+        out[i] = v as i32 - side >= contrast as i32;
+    }
+    out
+}
+
 /// The lattice along a profile of ridge counts: the longest chain of evenly spaced ridges (one
 /// missing ridge bridged, since a sprite can hide a line), fitted by least squares, with a
 /// tile the crop cut the outer line off counted in.
@@ -276,6 +316,24 @@ mod tests {
             assert_eq!(axis.cells, 6);
             assert!((axis.end() - (17.0 + 6.0 * 23.0)).abs() < 0.01);
         }
+    }
+
+    #[test]
+    fn thin_lines_are_found_on_edges_and_wide_bars_are_not() {
+        // A 1 px line at x = 0, a 3 px line at x = 10..=12, a 12 px bar at x = 20..=31.
+        let width = 40;
+        let row: Vec<i16> = (0..width)
+            .map(|x| match x {
+                0 | 10..=12 | 20..=31 => 100,
+                _ => 10,
+            })
+            .collect();
+        let lum: Vec<i16> = (0..5).flat_map(|_| row.iter().copied()).collect();
+        let v = thin_lines(&lum, width, true, 4, 20);
+        let on: Vec<usize> = (0..width).filter(|&x| v[x]).collect();
+        assert_eq!(on, vec![0, 10, 11, 12]);
+        // Across y nothing changes: no horizontal line.
+        assert!(!thin_lines(&lum, width, false, 4, 20)[2 * width + 10]);
     }
 
     #[test]

@@ -14,6 +14,8 @@ fn every_corpus_screenshot_is_named_as_its_game() {
         ("enclose", "enclose/screenshots"),
         ("enclose", "enclose/app-screens"),
         ("loop", "loop/screenshots"),
+        ("flow", "flow/screenshots"),
+        ("flow", "flow/app-screens"),
     ] {
         let Some(dir) = autoplayer::corpus::path(folder) else {
             return;

@@ -60,13 +60,6 @@ fn malformed_puzzle_text_is_exit_2_naming_where() {
 }
 
 #[test]
-fn reading_a_game_not_built_yet_says_so() {
-    let img = fixture("bridges_10x10_fresh_ts40.png");
-    let out = run(&["scan", "flow", img.to_str().unwrap()], "", 2);
-    assert!(out.stderr.contains("not built yet"), "{}", out.stderr);
-}
-
-#[test]
 fn scan_reads_the_fixture_capture_exactly() {
     let img = fixture("bridges_10x10_partial_ts40.png");
     let out = run(&["scan", "hashi", img.to_str().unwrap(), "--json"], "", 0);

@@ -11,6 +11,7 @@ mod enclose;
 mod enclose_milp;
 mod enclose_screen;
 mod flow;
+mod flow_screen;
 mod hashi;
 mod hashi_screen;
 mod loop_screen;
@@ -32,6 +33,7 @@ const BENCHES: &[Bench] = &[
     ("enclose-screen", enclose_screen::run),
     ("loop", loopgame::run),
     ("loop-screen", loop_screen::run),
+    ("flow-screen", flow_screen::run),
     ("timeouts", timeouts::run),
 ];
 

@@ -11,5 +11,6 @@ pub mod play;
 pub mod render;
 pub mod solve;
 pub mod validate;
+pub mod vision;
 
 pub use game::Flow;

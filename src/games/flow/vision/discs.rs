@@ -1,0 +1,99 @@
+//! Endpoints: the large filled discs at cell centres. A disc covers about 0.35 of the pitch
+//! around the centre in every direction; a pipe through the cell is a bar about 0.13 of the
+//! pitch either side of its axis. So a ring of samples at 0.24 of the pitch is all one
+//! colour on a disc and mostly the cell's background on a pipe (at most two bars cross it),
+//! whatever the palette and whatever is printed on the disc's middle.
+
+use super::board::Board;
+use super::confidence::Weakest;
+use super::sample::{block_side, distance, mean, median, Colour};
+use image::RgbaImage;
+
+/// Ring radius, in pitches: inside every disc seen (0.33 to 0.37), outside every pipe (0.13).
+const RING: f64 = 0.24;
+const RING_SAMPLES: usize = 16;
+/// Corners of the cell, in pitches from the centre along each axis: past the disc and any
+/// pipe, inside the grid lines.
+const CORNER: f64 = 0.36;
+/// A ring sample this close to the ring's median is the same paint.
+const SAME: f64 = 45.0;
+/// A disc stands this far from its cell's background (the dimmest, dark blue on black, is
+/// about 150 off; a drawn pipe's tint lifts the background by 40 at most).
+const CONTRAST: f64 = 70.0;
+/// Ring samples agreeing: a disc shows all 16, a pipe at most 7; the call is made halfway.
+const DISC_AGREE: f64 = 11.5;
+
+/// One endpoint disc.
+#[derive(Debug, Clone, Copy)]
+pub struct Disc {
+    pub row: usize,
+    pub col: usize,
+    pub colour: Colour,
+}
+
+/// What one cell shows at its middle, for the disc and pipe steps.
+#[derive(Debug, Clone, Copy)]
+pub struct CellLook {
+    /// The cell's own background, from its corners.
+    pub background: Colour,
+}
+
+/// Every cell's background (row-major; holes too), and the discs in row-major order.
+pub fn find(img: &RgbaImage, board: &Board, weakest: &mut Weakest) -> (Vec<CellLook>, Vec<Disc>) {
+    let g = &board.geometry;
+    let p = g.pitch();
+    let side = block_side(p);
+    let mut looks = Vec::with_capacity(board.rows * board.cols);
+    let mut discs = Vec::new();
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let centre = g.centre(r, c);
+            let at = |dx: f64, dy: f64| mean(img, centre.x + dx * p, centre.y + dy * p, side);
+            let corners: Vec<Colour> = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+                .iter()
+                .map(|&(sx, sy)| at(sx * CORNER, sy * CORNER))
+                .collect();
+            let background = median(&corners);
+            looks.push(CellLook { background });
+            if !board.has(r, c) {
+                continue;
+            }
+            let ring: Vec<Colour> = (0..RING_SAMPLES)
+                .map(|k| {
+                    let a = k as f64 * std::f64::consts::TAU / RING_SAMPLES as f64;
+                    at(RING * a.cos(), RING * a.sin())
+                })
+                .collect();
+            let paint = median(&ring);
+            if distance(paint, background) < CONTRAST {
+                continue;
+            }
+            let agree = ring.iter().filter(|&&s| distance(s, paint) <= SAME).count() as f64;
+            let region = Some(board.region(r, c));
+            if agree > DISC_AGREE {
+                weakest.note(
+                    (agree - DISC_AGREE) / 3.0,
+                    region,
+                    format!(
+                        "cell ({r}, {c}): a disc with {agree} of {RING_SAMPLES} ring samples alike"
+                    ),
+                );
+                discs.push(Disc {
+                    row: r,
+                    col: c,
+                    colour: paint,
+                });
+            } else {
+                weakest.note(
+                    (DISC_AGREE - agree) / 3.0,
+                    region,
+                    format!(
+                        "cell ({r}, {c}): paint at its middle, {agree} of {RING_SAMPLES} ring \
+                         samples alike: a disc or a pipe?"
+                    ),
+                );
+            }
+        }
+    }
+    (looks, discs)
+}

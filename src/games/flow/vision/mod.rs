@@ -1,0 +1,162 @@
+//! Reading a Flow Free board off a picture: the phone apps (Android, iPhone), the Windows app
+//! and the web clone, anywhere in a full-screen capture, at any cell size.
+//!
+//! The steps, in order: find the board as the largest web of thin bright grid lines that makes
+//! a lattice of square cells, and which cells it outlines (`board`); find the endpoint discs at
+//! cell centres (`discs`); pair them by colour within the picture (`pairing`); read the pipes
+//! already drawn between neighbouring cells and chain them from their endpoints (`pipes`).
+//! Every call along the way is scored, and the weakest one is the reading's confidence
+//! (`confidence`); a reading under [`MIN_CONFIDENCE`] is refused naming that call.
+
+mod board;
+mod confidence;
+mod discs;
+pub mod overlay;
+mod pairing;
+mod pipes;
+mod sample;
+pub mod truth;
+
+use super::model::{GridSpec, Puzzle};
+use crate::error::{Error, Result};
+use crate::screen::PixelPoint;
+use crate::vision::geometry::Geometry;
+use confidence::Weakest;
+use image::RgbaImage;
+
+pub use sample::{hex as sample_hex, Colour};
+
+/// Below this confidence a reading is refused, and play must not act on one. Each call is
+/// scored 0 at its decision line and 1 where it is plain (a grid edge 35% drawn or 0%/70%; a
+/// ring 11.5 of 16 alike or 8.5/14.5; two discs half the way to a third one in colour or a
+/// tenth), so 0.4 asks every call to be well clear of its line.
+pub const MIN_CONFIDENCE: f64 = 0.4;
+
+/// A pipe on the board: its flow (index into `puzzle.flows`) and the cells it passes, as
+/// indices into `puzzle.cells`, from one of the flow's endpoints. A pipe joining both
+/// endpoints starts at `ends[0]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawnPipe {
+    pub flow: usize,
+    pub cells: Vec<usize>,
+}
+
+/// What a picture of a Flow board shows.
+#[derive(Debug, Clone)]
+pub struct FlowReading {
+    /// The board: its cells (holes left out), their links and the endpoint pairs. Flows are
+    /// lettered A, B, … in the order their first endpoint comes in row-major order.
+    pub puzzle: Puzzle,
+    /// The lattice in image pixels; `geometry.centre(row, col)` is a cell's centre.
+    pub geometry: Geometry,
+    /// Each cell's centre in image pixels, by index into `puzzle.cells`.
+    pub centres: Vec<PixelPoint>,
+    /// Each flow's colour as the picture shows it, by index into `puzzle.flows`.
+    pub colours: Vec<Colour>,
+    /// The pipes already drawn.
+    pub drawn: Vec<DrawnPipe>,
+    /// 0..1: the least sure call behind the reading; never under [`MIN_CONFIDENCE`].
+    pub confidence: f64,
+}
+
+/// Reads the Flow board in a picture, or says what failed and where.
+pub fn read(img: &RgbaImage) -> Result<FlowReading> {
+    let mut weakest = Weakest::new();
+    let board = board::find(img, &mut weakest)?;
+    let (looks, discs) = discs::find(img, &board, &mut weakest);
+    let board_region = board.geometry.board.to_pixels();
+    if discs.len() < 4 {
+        return Err(Error::vision(
+            Some(board_region),
+            format!(
+                "no Flow board: {} endpoint disc(s) on the {}×{} grid, a board has two pairs or more",
+                discs.len(),
+                board.cols,
+                board.rows
+            ),
+        ));
+    }
+    let pairs = pairing::pair(&discs, |d| board.region(d.row, d.col), &mut weakest)?;
+    if pairs.len() > 26 {
+        return Err(Error::vision(
+            Some(board_region),
+            format!("{} colours: more than the letters A-Z", pairs.len()),
+        ));
+    }
+    let cols = board.cols;
+    let spec = GridSpec {
+        rows: board.rows,
+        cols,
+        holes: (0..board.rows * cols)
+            .filter(|&k| !board.present[k])
+            .collect(),
+        flows: pairs
+            .iter()
+            .enumerate()
+            .map(|(k, &[i, j])| {
+                let idx = |d: &discs::Disc| d.row * cols + d.col;
+                ((b'A' + k as u8) as char, [idx(&discs[i]), idx(&discs[j])])
+            })
+            .collect(),
+        ..GridSpec::default()
+    };
+    let puzzle = spec.build().map_err(|e| {
+        Error::vision(
+            Some(board_region),
+            format!("the board read is no puzzle: {e}"),
+        )
+    })?;
+    let colours: Vec<Colour> = pairs
+        .iter()
+        .map(|&[i, j]| std::array::from_fn(|ch| (discs[i].colour[ch] + discs[j].colour[ch]) / 2.0))
+        .collect();
+    let ends: Vec<[[usize; 2]; 2]> = pairs
+        .iter()
+        .map(|&[i, j]| [[discs[i].row, discs[i].col], [discs[j].row, discs[j].col]])
+        .collect();
+    let bars = pipes::bars(img, &board, &looks, &colours, &mut weakest)?;
+    let drawn = pipes::paths(&bars, &ends, &board)?
+        .into_iter()
+        .map(|(flow, cells)| DrawnPipe {
+            flow,
+            cells: cells
+                .iter()
+                .map(|&[r, c]| puzzle.cell_at(r, c).expect("pipes join board cells"))
+                .collect(),
+        })
+        .collect();
+    weakest.check(MIN_CONFIDENCE)?;
+    let centres = puzzle
+        .cells
+        .iter()
+        .map(|c| board.geometry.centre(c.row, c.col))
+        .collect();
+    Ok(FlowReading {
+        puzzle,
+        geometry: board.geometry,
+        centres,
+        colours,
+        drawn,
+        confidence: weakest.confidence(),
+    })
+}
+
+impl FlowReading {
+    /// A letter per endpoint, `.` for other cells and `#` for holes, row by row.
+    pub fn rows(&self) -> Vec<String> {
+        let p = &self.puzzle;
+        (0..p.rows)
+            .map(|r| {
+                (0..p.cols)
+                    .map(|c| match p.cell_at(r, c) {
+                        None => '#',
+                        Some(k) => p.flow_at(k).map_or('.', |f| p.flows[f].letter),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

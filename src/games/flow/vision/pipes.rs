@@ -1,0 +1,198 @@
+//! Pipes already drawn: a thick bar of a flow's colour from one cell centre to the next. Each
+//! pair of neighbouring cells is looked at across the edge between them: a pipe shows its
+//! paint all the way from 0.3 to 0.7 of the way (over the grid line), and the cell background
+//! beside it (it is a bar, not a filled area). The bars of each colour then chain into a path
+//! from one of that colour's endpoints.
+
+use super::board::Board;
+use super::confidence::Weakest;
+use super::discs::CellLook;
+use super::sample::{block_side, distance, hex, mean, median, Colour};
+use crate::error::{Error, Result};
+
+/// Samples along the way between two centres, as shares of it.
+const ALONG: [f64; 5] = [0.3, 0.4, 0.5, 0.6, 0.7];
+/// Beside the bar at the edge, in pitches off its axis: past its half width (0.13).
+const BESIDE: f64 = 0.3;
+const SAME: f64 = 45.0;
+const CONTRAST: f64 = 70.0;
+/// A bar's paint is its flow's when this near to it and at most this share of the way to the
+/// next flow's colour.
+const NEAR_FLOW: f64 = 60.0;
+const SURE_RATIO: f64 = 0.15;
+const NO_RATIO: f64 = 0.6;
+
+/// A pipe between two neighbouring cells, `[row, col]` each, of one flow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bar {
+    pub a: [usize; 2],
+    pub b: [usize; 2],
+    pub flow: usize,
+}
+
+/// Every bar between neighbouring board cells, tagged with its flow; `colours` are the flows'.
+pub fn bars(
+    img: &image::RgbaImage,
+    board: &Board,
+    looks: &[CellLook],
+    colours: &[Colour],
+    weakest: &mut Weakest,
+) -> Result<Vec<Bar>> {
+    let g = &board.geometry;
+    let p = g.pitch();
+    let side = block_side(p);
+    let mut out = Vec::new();
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if r2 >= board.rows || c2 >= board.cols || !board.has(r, c) || !board.has(r2, c2) {
+                    continue;
+                }
+                let (pa, pb) = (g.centre(r, c), g.centre(r2, c2));
+                let at = |t: f64, off: f64| {
+                    // `off` is across the bar: x for a vertical bar, y for a horizontal one.
+                    let (ox, oy) = if dr == 1 { (off, 0.0) } else { (0.0, off) };
+                    mean(
+                        img,
+                        pa.x + (pb.x - pa.x) * t + ox * p,
+                        pa.y + (pb.y - pa.y) * t + oy * p,
+                        side,
+                    )
+                };
+                let along: Vec<Colour> = ALONG.iter().map(|&t| at(t, 0.0)).collect();
+                let paint = median(&along);
+                let ground = looks[r * board.cols + c].background;
+                let ground2 = looks[r2 * board.cols + c2].background;
+                if distance(paint, ground).min(distance(paint, ground2)) < CONTRAST
+                    || along.iter().any(|&s| distance(s, paint) > SAME)
+                    || [-BESIDE, BESIDE]
+                        .iter()
+                        .any(|&o| distance(at(0.5, o), paint) <= SAME)
+                {
+                    continue;
+                }
+                let mut by_near: Vec<(f64, usize)> = colours
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &f)| (distance(paint, f), k))
+                    .collect();
+                by_near.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let (d1, flow) = by_near[0];
+                let d2 = by_near.get(1).map_or(f64::INFINITY, |x| x.0);
+                let ratio = d1 / d2.max(1e-9);
+                let region = Some(board.region(r, c));
+                let what = format!(
+                    "the pipe from ({r}, {c}) to ({r2}, {c2}) ({}) is {d1:.0} off its nearest flow \
+                     colour and {d2:.0} off the next",
+                    hex(paint)
+                );
+                if d1 > NEAR_FLOW || ratio >= NO_RATIO {
+                    return Err(Error::vision(
+                        region,
+                        format!("{what}: no endpoint has its colour"),
+                    ));
+                }
+                weakest.note((NO_RATIO - ratio) / (NO_RATIO - SURE_RATIO), region, what);
+                out.push(Bar {
+                    a: [r, c],
+                    b: [r2, c2],
+                    flow,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The bars as paths: each flow's bars, followed from an endpoint of that flow, as the cells
+/// `[row, col]` they pass in order. A path joining both endpoints starts at `ends[0]`. Bars
+/// that branch, pass another flow's endpoint or reach no endpoint of their own are refused.
+pub fn paths(
+    bars: &[Bar],
+    ends: &[[[usize; 2]; 2]],
+    board: &Board,
+) -> Result<Vec<(usize, Vec<[usize; 2]>)>> {
+    let key = |cell: [usize; 2]| cell[0] * board.cols + cell[1];
+    let mut at: Vec<Vec<usize>> = vec![Vec::new(); board.rows * board.cols];
+    for (k, bar) in bars.iter().enumerate() {
+        at[key(bar.a)].push(k);
+        at[key(bar.b)].push(k);
+    }
+    let endpoint_of = |cell: [usize; 2]| ends.iter().position(|e| e.contains(&cell));
+    for (cell_key, here) in at.iter().enumerate() {
+        let cell = [cell_key / board.cols, cell_key % board.cols];
+        let region = Some(board.region(cell[0], cell[1]));
+        let limit = if endpoint_of(cell).is_some() { 1 } else { 2 };
+        if here.len() > limit {
+            return Err(Error::vision(
+                region,
+                format!(
+                    "cell ({}, {}): {} pipes meet there, a pipe passes at most two",
+                    cell[0],
+                    cell[1],
+                    here.len()
+                ),
+            ));
+        }
+        if let Some(f) = endpoint_of(cell) {
+            if let Some(&k) = here.first() {
+                if bars[k].flow != f {
+                    return Err(Error::vision(
+                        region,
+                        format!(
+                            "cell ({}, {}): a pipe of another colour ends on this endpoint",
+                            cell[0], cell[1]
+                        ),
+                    ));
+                }
+            }
+        }
+        if here.len() == 2 && bars[here[0]].flow != bars[here[1]].flow {
+            return Err(Error::vision(
+                region,
+                format!(
+                    "cell ({}, {}): pipes of two colours meet there",
+                    cell[0], cell[1]
+                ),
+            ));
+        }
+    }
+    let mut used = vec![false; bars.len()];
+    let mut out = Vec::new();
+    for (f, pair) in ends.iter().enumerate() {
+        for &start in pair {
+            let Some(&first) = at[key(start)].first() else {
+                continue;
+            };
+            if used[first] {
+                continue;
+            }
+            let mut cells = vec![start];
+            let mut cur = start;
+            let mut via = first;
+            loop {
+                used[via] = true;
+                let bar = bars[via];
+                cur = if bar.a == cur { bar.b } else { bar.a };
+                cells.push(cur);
+                match at[key(cur)].iter().find(|&&k| !used[k]) {
+                    Some(&k) => via = k,
+                    None => break,
+                }
+            }
+            out.push((f, cells));
+        }
+    }
+    if let Some(k) = used.iter().position(|&u| !u) {
+        let bar = bars[k];
+        return Err(Error::vision(
+            Some(board.region(bar.a[0], bar.a[1])),
+            format!(
+                "the pipe from ({}, {}) to ({}, {}) reaches no endpoint of its colour",
+                bar.a[0], bar.a[1], bar.b[0], bar.b[1]
+            ),
+        ));
+    }
+    Ok(out)
+}

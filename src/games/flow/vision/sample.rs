@@ -1,0 +1,80 @@
+//! Colour samples at sub-pixel points: a small block's mean, so one JPEG speck or an
+//! antialiased rim pixel does not decide what a cell shows.
+
+use image::RgbaImage;
+
+/// A colour as a mean of pixels.
+pub type Colour = [f64; 3];
+
+/// The mean colour of the `side`×`side` block centred on (x, y), clamped to the picture.
+pub fn mean(img: &RgbaImage, x: f64, y: f64, side: u32) -> Colour {
+    let half = side as i64 / 2;
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let cx = (x.floor() as i64).clamp(0, w - 1);
+    let cy = (y.floor() as i64).clamp(0, h - 1);
+    let mut sum = [0.0; 3];
+    let mut n: f64 = 0.0;
+    for yy in (cy - half).max(0)..=(cy - half + side as i64 - 1).min(h - 1) {
+        for xx in (cx - half).max(0)..=(cx - half + side as i64 - 1).min(w - 1) {
+            let p = img.get_pixel(xx as u32, yy as u32);
+            for (s, &c) in sum.iter_mut().zip(&p.0[..3]) {
+                *s += c as f64;
+            }
+            n += 1.0;
+        }
+    }
+    sum.map(|s| s / n.max(1.0))
+}
+
+/// Straight-line RGB distance.
+pub fn distance(a: Colour, b: Colour) -> f64 {
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// The per-channel median: a few samples off the shape (a rim, a crossing line) do not move it.
+pub fn median(samples: &[Colour]) -> Colour {
+    std::array::from_fn(|ch| {
+        let mut v: Vec<f64> = samples.iter().map(|s| s[ch]).collect();
+        v.sort_by(f64::total_cmp);
+        if v.is_empty() {
+            0.0
+        } else {
+            v[v.len() / 2]
+        }
+    })
+}
+
+/// The block side for a lattice of this pitch: about a twentieth of a cell, at least a pixel.
+pub fn block_side(pitch: f64) -> u32 {
+    ((pitch / 20.0).round() as u32).clamp(1, 7)
+}
+
+/// `#rrggbb`, for messages and JSON.
+pub fn hex(c: Colour) -> String {
+    let [r, g, b] = c.map(|v| v.round().clamp(0.0, 255.0) as u8);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgba;
+
+    #[test]
+    fn block_means_clamp_and_medians_ignore_outliers() {
+        let img = RgbaImage::from_fn(4, 4, |x, _| {
+            if x < 2 {
+                Rgba([0, 0, 0, 255])
+            } else {
+                Rgba([200, 100, 50, 255])
+            }
+        });
+        assert_eq!(mean(&img, 3.5, 0.0, 1), [200.0, 100.0, 50.0]);
+        assert_eq!(mean(&img, 2.0, 2.0, 2), [100.0, 50.0, 25.0]);
+        assert_eq!(mean(&img, -9.0, 9.0, 1), [0.0, 0.0, 0.0]);
+        let m = median(&[[1.0, 1.0, 1.0], [2.0, 2.0, 2.0], [90.0, 0.0, 2.0]]);
+        assert_eq!(m, [2.0, 1.0, 2.0]);
+        assert_eq!(distance([0.0, 3.0, 0.0], [4.0, 0.0, 0.0]), 5.0);
+        assert_eq!(hex([255.0, 16.2, 0.0]), "#ff1000");
+    }
+}

@@ -1,0 +1,117 @@
+use super::truth::{clone_fixtures, corpus_app_screens, corpus_screenshots, differences, Known};
+use super::*;
+use crate::vision::test_pictures::jpeg_copy;
+
+fn check_all(known: &[Known], transform: impl Fn(RgbaImage) -> RgbaImage) -> Vec<String> {
+    let mut failures = Vec::new();
+    for k in known {
+        let name = k.path.file_name().unwrap().to_string_lossy().to_string();
+        if k.rows.is_none() {
+            continue;
+        }
+        let img = transform(crate::screen::read_picture(&k.path).unwrap());
+        match read(&img) {
+            Ok(r) => {
+                let d = differences(&r, k);
+                eprintln!(
+                    "{name}: conf {:.2} {}",
+                    r.confidence,
+                    if d.is_empty() { "exact" } else { "DIFFERS" }
+                );
+                if !d.is_empty() {
+                    failures.push(format!("{name}: {}", d.join("; ")));
+                }
+            }
+            Err(e) => {
+                eprintln!("{name}: refused: {e}");
+                failures.push(format!("{name}: refused: {e}"));
+            }
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_clone_fixture_reads_exactly_with_its_pipes() {
+    let known = clone_fixtures();
+    assert_eq!(known.len(), 9);
+    let failures = check_all(&known, |i| i);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn clone_fixtures_read_the_same_as_jpeg() {
+    let failures = check_all(&clone_fixtures(), |i| jpeg_copy(&i, 90));
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn every_corpus_screenshot_with_a_known_grid_reads_exactly() {
+    let known = corpus_screenshots();
+    if known.is_empty() {
+        eprintln!("SKIPPED: corpus flow/screenshots not found (set AUTOPLAYER_CORPUS)");
+        return;
+    }
+    let failures = check_all(&known, |i| i);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn every_capture_of_the_other_web_clone_reads_exactly() {
+    let known = corpus_app_screens();
+    if known.is_empty() {
+        eprintln!("SKIPPED: corpus flow/app-screens not found (set AUTOPLAYER_CORPUS)");
+        return;
+    }
+    assert_eq!(known.len(), 7);
+    let failures = check_all(&known, |i| i);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// A 5-wide, 6-high board with two holes and three pairs, `extra` another disc of the first
+/// pair's colour.
+fn synthetic(extra: Option<(u32, u32)>) -> RgbaImage {
+    use imageproc::drawing::draw_filled_circle_mut;
+    let mut img = super::board::tests::grid((330, 400), (40, 40), 50, 6, 5, &[(0, 0), (5, 4)]);
+    let red = image::Rgba([240, 20, 20, 255]);
+    let mut discs = vec![
+        ((0, 1), red),
+        ((3, 3), red),
+        ((1, 1), image::Rgba([20, 40, 250, 255])),
+        ((4, 0), image::Rgba([20, 40, 250, 255])),
+        ((2, 2), image::Rgba([20, 160, 20, 255])),
+        ((5, 3), image::Rgba([20, 160, 20, 255])),
+    ];
+    if let Some(at) = extra {
+        discs.push((at, red));
+    }
+    for ((r, c), colour) in discs {
+        let centre = (40 + 50 * c as i32 + 25, 40 + 50 * r as i32 + 25);
+        draw_filled_circle_mut(&mut img, centre, 17, colour);
+    }
+    img
+}
+
+#[test]
+fn holes_read_as_holes_and_pairs_by_colour() {
+    let r = read(&synthetic(None)).unwrap();
+    assert_eq!(
+        r.rows(),
+        vec!["#A...", ".B...", "..C..", "...A.", "B....", "...C#"]
+    );
+    assert_eq!(r.puzzle.cells.len(), 28);
+    assert!(r.drawn.is_empty());
+    assert!(r.confidence >= MIN_CONFIDENCE);
+    let c = r.centres[r.puzzle.cell_at(1, 1).unwrap()];
+    assert!(
+        (c.x - 115.0).abs() < 1.0 && (c.y - 115.0).abs() < 1.0,
+        "{c:?}"
+    );
+}
+
+#[test]
+fn a_third_endpoint_of_one_colour_is_refused_naming_a_cell() {
+    let err = read(&synthetic(Some((4, 2)))).unwrap_err().to_string();
+    assert!(err.contains("endpoint at cell ("), "{err}");
+    assert!(err.starts_with("region "), "{err}");
+}

@@ -1,0 +1,168 @@
+//! What each known capture shows, from the corpus index (`flow/screenshots/index.jsonl`) and
+//! the clone fixtures' index, and how a reading differs from it: for the tests and the bench.
+//! Letters are compared up to renaming, since the indexes letter flows their own way.
+
+use super::FlowReading;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One capture and what it shows.
+#[derive(Debug, Clone)]
+pub struct Known {
+    pub path: PathBuf,
+    /// A letter per endpoint, `.` elsewhere; `None` when the index gives no grid (the hex
+    /// board, whose puzzle is in a file of another format).
+    pub rows: Option<Vec<String>>,
+    /// Pipes drawn, by the index's letter: cells `[row, col]` from an endpoint.
+    pub drawn: BTreeMap<char, Vec<[usize; 2]>>,
+}
+
+fn index(dir: &Path, grid_key: &str) -> Vec<Known> {
+    let Ok(text) = std::fs::read_to_string(dir.join("index.jsonl")) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("index lines are JSON");
+            let rows = v[grid_key].as_array().map(|a| {
+                a.iter()
+                    .map(|r| r.as_str().expect("grid rows are strings").to_string())
+                    .collect()
+            });
+            let drawn = v["drawn"]
+                .as_object()
+                .map(|m| {
+                    m.iter()
+                        .map(|(k, cells)| {
+                            let cells = cells
+                                .as_array()
+                                .expect("drawn cells are a list")
+                                .iter()
+                                .map(|c| {
+                                    [
+                                        c[0].as_u64().expect("row") as usize,
+                                        c[1].as_u64().expect("col") as usize,
+                                    ]
+                                })
+                                .collect();
+                            (k.chars().next().expect("a letter"), cells)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut known = Known {
+                path: dir.join(v["file"].as_str().expect("index entries name their file")),
+                rows,
+                drawn,
+            };
+            if let Some(cells) = feygelson_input(&v["partial_input"]) {
+                let rows = known.rows.as_ref().expect("a partial capture has its grid");
+                let [r, c] = cells[0];
+                let letter = rows[r].chars().nth(c).expect("the drag starts on a dot");
+                known.drawn.insert(letter, cells);
+            }
+            known
+        })
+        .collect()
+}
+
+/// The cells the FeygelsonE clone's input went through (a click on a dot, then mouse moves,
+/// in canvas pixels of 100 per cell): the pipe it drew.
+fn feygelson_input(v: &serde_json::Value) -> Option<Vec<[usize; 2]>> {
+    let cell = |p: &serde_json::Value| -> Option<[usize; 2]> {
+        let x = p[0].as_f64()?;
+        let y = p[1].as_f64()?;
+        Some([(y / 100.0) as usize, (x / 100.0) as usize])
+    };
+    let mut cells = vec![cell(&v["click_canvas_px"])?];
+    for p in v["then_mousemove_canvas_px"].as_array()? {
+        cells.push(cell(p)?);
+    }
+    Some(cells)
+}
+
+/// The FeygelsonE web clone's captures in the corpus, or none when it is absent.
+pub fn corpus_app_screens() -> Vec<Known> {
+    crate::corpus::dir()
+        .map(|d| index(&d.join("flow/app-screens"), "dots_grid_rows"))
+        .unwrap_or_default()
+}
+
+/// The corpus screenshots, or none when the corpus is absent.
+pub fn corpus_screenshots() -> Vec<Known> {
+    crate::corpus::dir()
+        .map(|d| index(&d.join("flow/screenshots"), "grid"))
+        .unwrap_or_default()
+}
+
+/// The clone's window captures kept with the project.
+pub fn clone_fixtures() -> Vec<Known> {
+    index(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flow/clone"),
+        "rows",
+    )
+}
+
+/// How the reading differs from what is known; empty when it reads exactly.
+pub fn differences(reading: &FlowReading, known: &Known) -> Vec<String> {
+    let Some(want) = &known.rows else {
+        return vec!["no grid known to compare with".into()];
+    };
+    let got = reading.rows();
+    if got.len() != want.len() || got.iter().zip(want).any(|(a, b)| a.len() != b.len()) {
+        return vec![format!(
+            "size {}×{}, want {}×{}",
+            got.first().map_or(0, |r| r.len()),
+            got.len(),
+            want.first().map_or(0, |r| r.len()),
+            want.len()
+        )];
+    }
+    let mut out = Vec::new();
+    // Read letter → known letter, and back, both one to one.
+    let mut map: BTreeMap<char, char> = BTreeMap::new();
+    let mut back: BTreeMap<char, char> = BTreeMap::new();
+    for (r, (g, w)) in got.iter().zip(want).enumerate() {
+        for (c, (a, b)) in g.chars().zip(w.chars()).enumerate() {
+            let ok = match (a, b) {
+                ('.', '.') => true,
+                (a, b) if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
+                    *map.entry(a).or_insert(b) == b && *back.entry(b).or_insert(a) == a
+                }
+                _ => false,
+            };
+            if !ok {
+                out.push(format!("({r}, {c}): read {a:?}, want {b:?}"));
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    let p = &reading.puzzle;
+    let mut got_drawn: BTreeMap<char, Vec<Vec<[usize; 2]>>> = BTreeMap::new();
+    for pipe in &reading.drawn {
+        let letter = map[&p.flows[pipe.flow].letter];
+        let cells = pipe
+            .cells
+            .iter()
+            .map(|&k| [p.cells[k].row, p.cells[k].col])
+            .collect();
+        got_drawn.entry(letter).or_default().push(cells);
+    }
+    for (letter, want_cells) in &known.drawn {
+        let mut rev = want_cells.clone();
+        rev.reverse();
+        match got_drawn.remove(letter).as_deref() {
+            Some([one]) if one == want_cells || *one == rev => {}
+            other => out.push(format!(
+                "pipe {letter}: read {other:?}, want {want_cells:?}"
+            )),
+        }
+    }
+    for (letter, extra) in got_drawn {
+        out.push(format!("pipe {letter}: read {extra:?}, none drawn"));
+    }
+    out
+}
