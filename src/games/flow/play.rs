@@ -34,6 +34,15 @@ pub fn strokes(
         if same_path(mine, path) {
             continue;
         }
+        // Start where the drawn pipe starts: pressing the endpoint a pipe grew from takes the
+        // whole colour back in every version of the game.
+        let from_end = mine.first().is_some_and(|&c| Some(&c) == path.last());
+        let path: Vec<usize> = if from_end {
+            path.iter().rev().copied().collect()
+        } else {
+            path.clone()
+        };
+        let path = &path;
         let cells = corners(path, &at);
         let cell = |k: usize| format!("({}, {})", p.cells[k].row, p.cells[k].col);
         let note = format!(
@@ -156,6 +165,16 @@ mod tests {
         assert_eq!(st.len(), 1);
         assert_eq!(st[0].flow, 1);
         assert!(st[0].note.starts_with("redraw B"), "{}", st[0].note);
+    }
+
+    #[test]
+    fn a_redraw_starts_at_the_endpoint_the_drawn_pipe_grew_from() {
+        let (p, s) = solved("A.A\nB.B\n");
+        let last = *s.paths[1].last().unwrap();
+        let st = strokes(&p, &s, &[vec![], vec![last]], square(&p));
+        assert_eq!(st.len(), 2);
+        assert_eq!(st[1].cells.first(), Some(&last));
+        assert_eq!(st[1].cells.last(), s.paths[1].first());
     }
 
     #[test]
