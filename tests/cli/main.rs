@@ -5,6 +5,7 @@ mod calibrate;
 mod enclose;
 mod enclose_desktop;
 mod flow;
+mod flow_desktop;
 mod harness;
 mod hashi;
 mod hashi_desktop;
