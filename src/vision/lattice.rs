@@ -91,29 +91,62 @@ pub fn thin_lines(
     contrast: i16,
 ) -> Vec<bool> {
     let height = lum.len().checked_div(width).unwrap_or(0);
+    let mut out = vec![false; lum.len()];
+    if height == 0 || reach == 0 {
+        return out;
+    }
+    // `ahead[i]`: the darkest of the `reach` pixels from i on along the axis (fewer at the far
+    // edge), built with whole-row minima so a full-screen capture costs a few passes.
+    let mut ahead = lum.to_vec();
+    let dark = i32::from(i16::MIN);
+    if across_x {
+        for row in ahead.chunks_mut(width).zip(lum.chunks(width)) {
+            let (a, l) = row;
+            for k in 1..reach.min(width) {
+                for (d, &v) in a[..width - k].iter_mut().zip(&l[k..]) {
+                    *d = (*d).min(v);
+                }
+            }
+        }
+    } else {
+        for k in 1..reach.min(height) {
+            for y in 0..height - k {
+                let (a, l) = (
+                    &mut ahead[y * width..(y + 1) * width],
+                    &lum[(y + k) * width..(y + k + 1) * width],
+                );
+                for (d, &v) in a.iter_mut().zip(l) {
+                    *d = (*d).min(v);
+                }
+            }
+        }
+    }
     let (step, len) = if across_x {
         (1, width)
     } else {
         (width, height)
     };
-    let mut out = vec![false; lum.len()];
     for (i, &v) in lum.iter().enumerate() {
         // Most of a picture is darker than any line could stand out from.
         if v < contrast {
             continue;
         }
         let pos = if across_x { i % width } else { i / width };
-        // The darkest pixel on one side; none (beyond the picture) is as dark as can be.
-        let darkest = |dir: isize| {
-            (1..=reach)
-                .map(|k| pos as isize + dir * k as isize)
-                .take_while(|&p| p >= 0 && p < len as isize)
-                .map(|p| lum[(i as isize + (p - pos as isize) * step as isize) as usize] as i32)
+        let before = if pos >= reach {
+            i32::from(ahead[i - reach * step])
+        } else {
+            // Near the first edge: the pixels there are, or none.
+            (1..=pos)
+                .map(|k| i32::from(lum[i - k * step]))
                 .min()
-                .unwrap_or(i32::from(i16::MIN))
+                .unwrap_or(dark)
         };
-        let side = darkest(-1).max(darkest(1));
-        out[i] = v as i32 - side >= contrast as i32;
+        let after = if pos + 1 < len {
+            i32::from(ahead[i + step])
+        } else {
+            dark
+        };
+        out[i] = i32::from(v) - before.max(after) >= i32::from(contrast);
     }
     out
 }

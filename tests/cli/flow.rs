@@ -269,3 +269,12 @@ fn a_picture_of_another_game_is_refused_naming_why() {
     );
     assert!(play.stdout.is_empty(), "{}", play.stdout);
 }
+
+#[test]
+fn auto_names_the_clone_captures_flow() {
+    for e in clone_index() {
+        let file = fixture(&format!("clone/{}", e["file"].as_str().unwrap()));
+        let out = run(&["scan", "auto", &file, "--json"], "", 0);
+        assert_eq!(out.json()["game"], "flow", "{file}");
+    }
+}
