@@ -125,10 +125,20 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let mut slowest: Vec<(f64, String)> = Vec::new();
     // Pack, its largest side, its times.
     let mut packs: Vec<(String, usize, Vec<f64>)> = Vec::new();
+    // `FLOW_PICK=levelpack_21:62,levelpack_2:15` keeps only those levels (with `FLOW_ONLY`
+    // naming their packs), for timing a set of hard ones together.
+    let picked: Option<Vec<String>> = std::env::var("FLOW_PICK")
+        .ok()
+        .map(|p| p.split(',').map(|s| s.trim().to_string()).collect());
     for (pack, lvl) in &levels {
         let name = format!("{pack} level {}", lvl.level);
         if let Ok(only) = std::env::var("FLOW_LEVEL") {
             if only != lvl.level.to_string() {
+                continue;
+            }
+        }
+        if let Some(picked) = &picked {
+            if !picked.contains(&format!("{pack}:{}", lvl.level)) {
                 continue;
             }
         }
@@ -154,7 +164,12 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         slowest.iter().filter(|s| s.0 > 500.0).count(),
         failed.len()
     );
-    for (ms, name) in slowest.iter().take(10) {
+    // `FLOW_SLOW=200` lists that many of the slowest levels instead of ten.
+    let listed = std::env::var("FLOW_SLOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    for (ms, name) in slowest.iter().take(listed) {
         eprintln!("slow: {name} {ms:.1} ms");
     }
 
