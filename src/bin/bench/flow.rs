@@ -16,6 +16,10 @@ use std::time::{Duration, Instant};
 /// failed, and the whole run stays short.
 const DEADLINE: Duration = Duration::from_secs(2);
 
+/// Branches and SAT decisions over the run: unlike times, the same on a loaded machine, so
+/// solver changes can be compared while other builds run.
+static EFFORT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Solves once, checks the answer, returns milliseconds and whether it was solved.
 fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
     let start = Instant::now();
@@ -26,6 +30,7 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
         },
     );
     let ms = start.elapsed().as_secs_f64() * 1000.0;
+    EFFORT.fetch_add(effort.branches, std::sync::atomic::Ordering::Relaxed);
     if std::env::var("FLOW_LEVEL").is_ok() {
         eprintln!("{name}: {ms:.1} ms, {} branches", effort.branches);
         eprintln!("{}", format::to_text(p).unwrap_or_default());
@@ -158,6 +163,10 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         }
     }
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    eprintln!(
+        "effort (branches and decisions): {}",
+        EFFORT.load(std::sync::atomic::Ordering::Relaxed)
+    );
     eprintln!(
         "over 50 ms: {}, over 500 ms: {}, failed: {}",
         slowest.iter().filter(|s| s.0 > 50.0).count(),
