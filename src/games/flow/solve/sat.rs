@@ -661,6 +661,61 @@ mod tests {
         assert!(matches!(s.solve(None), Answer::Unsat));
     }
 
+    /// Random 3-literal formulas near the hard ratio, against trying every assignment; small
+    /// reduction thresholds make clause thinning run too.
+    #[test]
+    fn agrees_with_brute_force_on_random_formulas() {
+        let mut rng = crate::rng::Rng::new(7);
+        let vars = 14u32;
+        for _ in 0..300 {
+            let clauses: Vec<Vec<Lit>> = (0..60)
+                .map(|_| {
+                    (0..3)
+                        .map(|_| 2 * rng.below(vars as u64) as u32 + rng.below(2) as u32)
+                        .collect()
+                })
+                .collect();
+            let holds = |m: u32, c: &[Lit]| c.iter().any(|&l| (m >> (l >> 1) & 1) as Lit != l & 1);
+            let any = (0..1u32 << vars).any(|m| clauses.iter().all(|c| holds(m, c)));
+            let mut s = Sat::new(vars as usize);
+            s.max_learnts = 4;
+            for c in &clauses {
+                s.add(c);
+            }
+            match s.solve(None) {
+                Answer::Sat => {
+                    let m = (0..vars).fold(0, |m, v| m | u32::from(s.model(v)) << v);
+                    assert!(clauses.iter().all(|c| holds(m, c)));
+                }
+                Answer::Unsat => assert!(!any),
+                Answer::OutOfTime => unreachable!(),
+            }
+        }
+    }
+
+    #[test]
+    fn pigeonhole_seven_into_six_is_unsat() {
+        // Hundreds of conflicts: with a low threshold, restarts thin the learned clauses.
+        let (p, h) = (7u32, 6u32);
+        let var = |i: u32, j: u32| i * h + j;
+        let mut s = Sat::new((p * h) as usize);
+        s.max_learnts = 20;
+        for i in 0..p {
+            let c: Vec<Lit> = (0..h).map(|j| pos(var(i, j))).collect();
+            s.add(&c);
+        }
+        for j in 0..h {
+            for a in 0..p {
+                for b in a + 1..p {
+                    s.add(&[neg(var(a, j)), neg(var(b, j))]);
+                }
+            }
+        }
+        assert!(matches!(s.solve(None), Answer::Unsat));
+        assert!(s.conflicts > 2 * RESTART_UNIT, "{} conflicts", s.conflicts);
+        assert!(s.max_learnts > 20, "no thinning");
+    }
+
     #[test]
     fn pigeonhole_three_into_two_is_unsat() {
         // Pigeon p in hole h is variable 2p + h.
