@@ -1,7 +1,10 @@
 //! Flow Free as clauses for `sat.rs`, written from what propagation left open (decided edges
 //! and single colours are constants, so the formula only holds the open part):
 //!
-//! * each node takes exactly one of its colours;
+//! * each node takes at least one of its colours. "At most one" needs no clauses: in a
+//!   model without loops every node lies on a path whose two endpoints fix each colour along
+//!   it through the edges on, and the pairwise clauses made the formula larger and the
+//!   search longer (`docs/flow-solver.md`);
 //! * each node has exactly `need` edges on;
 //! * an edge on gives its two nodes the same colour;
 //! * no loop of three or four edges (triangles on hex boards, squares elsewhere), up front.
@@ -147,16 +150,13 @@ fn solve_with(
     for x in 0..n {
         let c = st.colours[x];
         if c.count_ones() > 1 {
-            let ks: Vec<usize> = (0..colours).filter(|&k| c & (1 << k) != 0).collect();
             lits.clear();
-            lits.extend(ks.iter().map(|&k| enc.colour(st, x, k)));
+            lits.extend(
+                (0..colours)
+                    .filter(|&k| c & (1 << k) != 0)
+                    .map(|k| enc.colour(st, x, k)),
+            );
             clause(&mut sat, &lits, &mut buf);
-            for (i, &a) in ks.iter().enumerate() {
-                for &b in &ks[i + 1..] {
-                    let pair = [enc.colour(st, x, a).not(), enc.colour(st, x, b).not()];
-                    clause(&mut sat, &pair, &mut buf);
-                }
-            }
         }
         // Exactly `left` of the open edges: no `left + 1` of them on, no `open - left + 1`
         // of them off.
