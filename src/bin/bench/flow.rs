@@ -16,6 +16,10 @@ use std::time::{Duration, Instant};
 /// failed, and the whole run stays short.
 const DEADLINE: Duration = Duration::from_secs(2);
 
+/// Branches and SAT decisions over the run: unlike times, the same on a loaded machine, so
+/// solver changes can be compared while other builds run.
+static EFFORT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Solves once, checks the answer, returns milliseconds and whether it was solved.
 fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
     let start = Instant::now();
@@ -26,6 +30,7 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
         },
     );
     let ms = start.elapsed().as_secs_f64() * 1000.0;
+    EFFORT.fetch_add(effort.branches, std::sync::atomic::Ordering::Relaxed);
     if std::env::var("FLOW_LEVEL").is_ok() {
         eprintln!("{name}: {ms:.1} ms, {} branches", effort.branches);
         eprintln!("{}", format::to_text(p).unwrap_or_default());
@@ -125,10 +130,20 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let mut slowest: Vec<(f64, String)> = Vec::new();
     // Pack, its largest side, its times.
     let mut packs: Vec<(String, usize, Vec<f64>)> = Vec::new();
+    // `FLOW_PICK=levelpack_21:62,levelpack_2:15` keeps only those levels (with `FLOW_ONLY`
+    // naming their packs), for timing a set of hard ones together.
+    let picked: Option<Vec<String>> = std::env::var("FLOW_PICK")
+        .ok()
+        .map(|p| p.split(',').map(|s| s.trim().to_string()).collect());
     for (pack, lvl) in &levels {
         let name = format!("{pack} level {}", lvl.level);
         if let Ok(only) = std::env::var("FLOW_LEVEL") {
             if only != lvl.level.to_string() {
+                continue;
+            }
+        }
+        if let Some(picked) = &picked {
+            if !picked.contains(&format!("{pack}:{}", lvl.level)) {
                 continue;
             }
         }
@@ -149,12 +164,21 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     }
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     eprintln!(
+        "effort (branches and decisions): {}",
+        EFFORT.load(std::sync::atomic::Ordering::Relaxed)
+    );
+    eprintln!(
         "over 50 ms: {}, over 500 ms: {}, failed: {}",
         slowest.iter().filter(|s| s.0 > 50.0).count(),
         slowest.iter().filter(|s| s.0 > 500.0).count(),
         failed.len()
     );
-    for (ms, name) in slowest.iter().take(10) {
+    // `FLOW_SLOW=200` lists that many of the slowest levels instead of ten.
+    let listed = std::env::var("FLOW_SLOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    for (ms, name) in slowest.iter().take(listed) {
         eprintln!("slow: {name} {ms:.1} ms");
     }
 

@@ -1,7 +1,10 @@
 //! Flow Free as clauses for `sat.rs`, written from what propagation left open (decided edges
 //! and single colours are constants, so the formula only holds the open part):
 //!
-//! * each node takes exactly one of its colours;
+//! * each node takes at least one of its colours. "At most one" needs no clauses: in a
+//!   model without loops every node lies on a path whose two endpoints fix each colour along
+//!   it through the edges on, and the pairwise clauses made the formula larger and the
+//!   search longer (`docs/flow-solver.md`);
 //! * each node has exactly `need` edges on;
 //! * an edge on gives its two nodes the same colour;
 //! * no loop of three or four edges (triangles on hex boards, squares elsewhere), up front.
@@ -80,9 +83,36 @@ fn clause(sat: &mut Sat, lits: &[L], buf: &mut Vec<Lit>) {
     sat.add(buf);
 }
 
+/// Which formula to write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    /// Every solution.
+    Exact,
+    /// Only solutions in which two neighbours share a colour exactly when a link between
+    /// them is on: no path runs along itself. Not every solvable board has such a solution,
+    /// so this pass may only be trusted when it finds one.
+    NoTouch,
+}
+
 /// Finishes the search from a propagated state by clause learning; on success the state's
 /// edges hold the solution.
+///
+/// First over solutions whose paths never touch themselves: then a node's colour decides its
+/// links, which propagates far better. Most app boards have such a solution; when this pass
+/// finds none, the exact formula decides.
 pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u64) -> Found {
+    match solve_with(st, Rules::NoTouch, deadline, decisions) {
+        Found::Unsolvable => solve_with(st, Rules::Exact, deadline, decisions),
+        found => found,
+    }
+}
+
+fn solve_with(
+    st: &mut State,
+    rules: Rules,
+    deadline: Option<Instant>,
+    decisions: &mut u64,
+) -> Found {
     if deadline.is_some_and(|d| Instant::now() > d) {
         return Found::OutOfTime;
     }
@@ -120,16 +150,13 @@ pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u
     for x in 0..n {
         let c = st.colours[x];
         if c.count_ones() > 1 {
-            let ks: Vec<usize> = (0..colours).filter(|&k| c & (1 << k) != 0).collect();
             lits.clear();
-            lits.extend(ks.iter().map(|&k| enc.colour(st, x, k)));
+            lits.extend(
+                (0..colours)
+                    .filter(|&k| c & (1 << k) != 0)
+                    .map(|k| enc.colour(st, x, k)),
+            );
             clause(&mut sat, &lits, &mut buf);
-            for (i, &a) in ks.iter().enumerate() {
-                for &b in &ks[i + 1..] {
-                    let pair = [enc.colour(st, x, a).not(), enc.colour(st, x, b).not()];
-                    clause(&mut sat, &pair, &mut buf);
-                }
-            }
         }
         // Exactly `left` of the open edges: no `left + 1` of them on, no `open - left + 1`
         // of them off.
@@ -156,23 +183,24 @@ pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u
         }
     }
     for (e, &(u, v)) in g.ends.iter().enumerate() {
-        if st.edge[e] == OFF {
-            continue;
-        }
         let (u, v) = (u as usize, v as usize);
         let both = st.colours[u] | st.colours[v];
         for k in (0..colours).filter(|&k| both & (1 << k) != 0) {
-            let on = enc.edge(st, e).not();
+            let on = enc.edge(st, e);
             let (cu, cv) = (enc.colour(st, u, k), enc.colour(st, v, k));
-            clause(&mut sat, &[on, cu.not(), cv], &mut buf);
-            clause(&mut sat, &[on, cv.not(), cu], &mut buf);
+            clause(&mut sat, &[on.not(), cu.not(), cv], &mut buf);
+            clause(&mut sat, &[on.not(), cv.not(), cu], &mut buf);
+            if rules == Rules::NoTouch {
+                clause(&mut sat, &[on, cu.not(), cv.not()], &mut buf);
+            }
         }
     }
     short_loops(st, &enc, &mut sat, &mut buf);
 
     loop {
         let answer = sat.solve(deadline);
-        *decisions = sat.decisions;
+        *decisions += sat.decisions;
+        sat.decisions = 0;
         match answer {
             Answer::Unsat => return Found::Unsolvable,
             Answer::OutOfTime => return Found::OutOfTime,

@@ -1,10 +1,11 @@
 //! Exact Flow Free solver for every variant, in two stages over one node graph (`graph.rs`):
 //!
 //! 1. constraint propagation over edge states and per-node colour sets (`state.rs`, with the
-//!    per-colour rule in `colour.rs` and the region rule in `regions.rs`), and a short
-//!    depth-first search that grows paths from their heads; most boards end here;
-//! 2. past [`SEARCH_BUDGET`] branches, the propagated root becomes clauses (`encode.rs`) for
-//!    a clause-learning SAT solver (`sat.rs`), which does not thrash on open boards.
+//!    per-colour rule in `colour.rs` and the region rule in `regions.rs`), and a depth-first
+//!    search that grows paths from their heads, allowed [`SEARCH_BUDGET`] branches (now none:
+//!    most small boards end at the root fixpoint, and clauses do better on the rest);
+//! 2. past that budget, the propagated root becomes clauses (`encode.rs`) for a
+//!    clause-learning SAT solver (`sat.rs`), which does not thrash on open boards.
 //!
 //! Deterministic: the same puzzle takes the same path. How it came to be, with numbers:
 //! `docs/flow-solver.md`.
@@ -22,8 +23,10 @@ use state::{State, OFF, ON, UNKNOWN};
 use std::time::Instant;
 
 /// Branches (and probes) the propagation search may spend before clause learning takes
-/// over: enough for the small boards, where it is quickest, and little lost on large ones.
-const SEARCH_BUDGET: u64 = 30;
+/// over. None since the clause-learning stage got its no-touch first pass and its faster
+/// propagation: past the root fixpoint, clauses win on every board size
+/// (`docs/flow-solver.md`); the search then only notices a root that is already complete.
+const SEARCH_BUDGET: u64 = 0;
 
 #[derive(Debug, Clone, Default)]
 pub struct Limits {

@@ -1,7 +1,9 @@
-//! A small conflict-driven clause-learning SAT solver: two watched literals, first-UIP
-//! learning, activity-ordered decisions with saved phases, Luby restarts. Clauses may be
-//! added between solves (the Flow encoding adds a clause for each loop it finds), and
-//! everything learned stays valid because clauses are only ever added.
+//! A small conflict-driven clause-learning SAT solver: two watched literals with blockers (a
+//! two-literal clause is handled from its watch alone), first-UIP learning with recursive
+//! minimisation, activity-ordered decisions with saved phases, Luby restarts, and learned
+//! clauses thinned by literal-block distance at restarts. Clauses may be added between solves
+//! (the Flow encoding adds a clause for each loop it finds); everything learned stays valid
+//! because the formula only ever grows.
 //!
 //! Why learning: the propagation search in `state.rs` has no memory, and on open boards a
 //! failure far away from the last decisions sends it back through every combination of
@@ -22,6 +24,24 @@ pub(super) fn neg(v: u32) -> Lit {
 
 const NO_REASON: u32 = u32::MAX;
 const UNSET: u8 = 2;
+/// Tags the watch of a two-literal clause, whose blocker is its other literal: propagation
+/// never has to read the clause.
+const BINARY: u32 = 1 << 31;
+/// Clauses live in one arena as `[length | flags, literal-block distance, literals...]`,
+/// named by the index of their first word; one allocation instead of one per clause.
+const HEADER: usize = 2;
+const LEARNT: u32 = 1 << 31;
+const DELETED: u32 = 1 << 30;
+const LEN: u32 = DELETED - 1;
+/// Learned clauses kept before the first thinning, and the growth after each.
+const FIRST_REDUCE: usize = 2000;
+const REDUCE_STEP: usize = 500;
+/// Conflicts per Luby step between restarts.
+const RESTART_UNIT: u64 = 100;
+/// Activity decay per conflict: faster than the usual 0.95, since on Flow boards the
+/// trouble moves from one corner of the board to another (fewest decisions over five large
+/// packs among 0.75 to 0.95).
+const DECAY: f64 = 0.85;
 
 pub(super) enum Answer {
     Sat,
@@ -30,7 +50,9 @@ pub(super) enum Answer {
 }
 
 pub(super) struct Sat {
-    clauses: Vec<Vec<Lit>>,
+    arena: Vec<u32>,
+    learnts: Vec<u32>,
+    max_learnts: usize,
     /// For each literal, the clauses watching it (it is one of their first two), each with
     /// another of its literals: when that one is true the clause need not be read.
     watches: Vec<Vec<(u32, Lit)>>,
@@ -47,9 +69,15 @@ pub(super) struct Sat {
     levels: Vec<usize>,
     head: usize,
     seen: Vec<bool>,
+    learnt: Vec<Lit>,
+    stack: Vec<Lit>,
+    to_clear: Vec<Lit>,
+    /// Per decision level, the conflict that last counted it (literal-block distance).
+    level_stamp: Vec<u64>,
     /// A clause added at level 0 was empty or contradicted: no model exists.
     broken: bool,
     pub decisions: u64,
+    pub conflicts: u64,
 }
 
 impl Sat {
@@ -60,7 +88,9 @@ impl Sat {
             heap.push(v, &activity);
         }
         Sat {
-            clauses: Vec::new(),
+            arena: Vec::new(),
+            learnts: Vec::new(),
+            max_learnts: FIRST_REDUCE,
             watches: vec![Vec::new(); 2 * vars],
             value: vec![UNSET; vars],
             level: vec![0; vars],
@@ -73,12 +103,18 @@ impl Sat {
             levels: Vec::new(),
             head: 0,
             seen: vec![false; vars],
+            learnt: Vec::new(),
+            stack: Vec::new(),
+            to_clear: Vec::new(),
+            level_stamp: vec![0; vars + 1],
             broken: false,
             decisions: 0,
+            conflicts: 0,
         }
     }
 
     /// Truth of `l` under the current assignment: 0 false, 1 true, `UNSET`.
+    #[inline]
     fn lit_value(&self, l: Lit) -> u8 {
         let v = self.value[(l >> 1) as usize];
         if v == UNSET {
@@ -92,6 +128,7 @@ impl Sat {
         self.value[v as usize] == 1
     }
 
+    #[inline]
     fn assign(&mut self, l: Lit, reason: u32) {
         let v = (l >> 1) as usize;
         self.value[v] = 1 ^ (l & 1) as u8;
@@ -103,13 +140,18 @@ impl Sat {
     /// Adds a clause; must be called at decision level 0 (before or between solves).
     pub fn add(&mut self, lits: &[Lit]) {
         self.backtrack(0);
-        let mut c: Vec<Lit> = Vec::with_capacity(lits.len());
+        let mut c = std::mem::take(&mut self.learnt);
+        c.clear();
         for &l in lits {
             match self.lit_value(l) {
-                1 => return,
+                1 => {
+                    self.learnt = c;
+                    return;
+                }
                 0 => continue,
                 _ => {
                     if c.contains(&(l ^ 1)) {
+                        self.learnt = c;
                         return;
                     }
                     if !c.contains(&l) {
@@ -127,17 +169,37 @@ impl Sat {
                 }
             }
             _ => {
-                self.attach(c);
+                self.attach(&c, 0);
             }
         }
+        self.learnt = c;
     }
 
-    fn attach(&mut self, c: Vec<Lit>) -> u32 {
-        let id = self.clauses.len() as u32;
-        self.watches[c[0] as usize].push((id, c[1]));
-        self.watches[c[1] as usize].push((id, c[0]));
-        self.clauses.push(c);
-        id
+    /// Stores a clause whose first two literals are to be watched; `lbd` 0 marks an
+    /// original clause.
+    fn attach(&mut self, c: &[Lit], lbd: u32) -> u32 {
+        let cr = self.arena.len() as u32;
+        let flags = if lbd > 0 { LEARNT } else { 0 };
+        self.arena.push(c.len() as u32 | flags);
+        self.arena.push(lbd);
+        self.arena.extend_from_slice(c);
+        if lbd > 0 {
+            self.learnts.push(cr);
+        }
+        self.watch(cr);
+        cr
+    }
+
+    fn watch(&mut self, cr: u32) {
+        let c = cr as usize + HEADER;
+        let (a, b) = (self.arena[c], self.arena[c + 1]);
+        let tag = if self.arena[cr as usize] & LEN == 2 {
+            cr | BINARY
+        } else {
+            cr
+        };
+        self.watches[a as usize].push((tag, b));
+        self.watches[b as usize].push((tag, a));
     }
 
     /// Unit propagation; the conflicting clause, if any.
@@ -147,55 +209,72 @@ impl Sat {
             self.head += 1;
             let falsified = l ^ 1;
             let mut ws = std::mem::take(&mut self.watches[falsified as usize]);
-            let mut i = 0;
+            let (mut i, mut j) = (0, 0);
             let mut conflict = None;
             while i < ws.len() {
-                let (ci, blocker) = ws[i];
-                if self.lit_value(blocker) == 1 {
+                let (tag, blocker) = ws[i];
+                let bv = self.lit_value(blocker);
+                if bv == 1 {
+                    ws[j] = ws[i];
                     i += 1;
+                    j += 1;
                     continue;
                 }
-                let c = &mut self.clauses[ci as usize];
-                if c[0] == falsified {
-                    c.swap(0, 1);
-                }
-                let first = c[0];
-                let fv = {
-                    let v = self.value[(first >> 1) as usize];
-                    if v == UNSET {
-                        UNSET
-                    } else {
-                        v ^ (first & 1) as u8
-                    }
-                };
-                if fv == 1 {
-                    ws[i].1 = first;
+                if tag & BINARY != 0 {
+                    ws[j] = ws[i];
                     i += 1;
+                    j += 1;
+                    let cr = tag & !BINARY;
+                    if bv == 0 {
+                        conflict = Some(cr);
+                        break;
+                    }
+                    self.assign(blocker, cr);
+                    continue;
+                }
+                let cr = tag;
+                let c = cr as usize + HEADER;
+                let len = (self.arena[cr as usize] & LEN) as usize;
+                if self.arena[c] == falsified {
+                    self.arena.swap(c, c + 1);
+                }
+                let first = self.arena[c];
+                let fv = self.lit_value(first);
+                if fv == 1 {
+                    ws[j] = (cr, first);
+                    i += 1;
+                    j += 1;
                     continue;
                 }
                 // Look for a new literal to watch.
                 let mut moved = false;
-                for k in 2..c.len() {
-                    let lk = c[k];
-                    let v = self.value[(lk >> 1) as usize];
-                    if v == UNSET || v ^ (lk & 1) as u8 == 1 {
-                        c.swap(1, k);
-                        self.watches[lk as usize].push((ci, first));
-                        ws.swap_remove(i);
+                for k in 2..len {
+                    let lk = self.arena[c + k];
+                    if self.lit_value(lk) != 0 {
+                        self.arena.swap(c + 1, c + k);
+                        self.watches[lk as usize].push((cr, first));
                         moved = true;
                         break;
                     }
                 }
+                i += 1;
                 if moved {
                     continue;
                 }
+                ws[j] = (cr, first);
+                j += 1;
                 if fv == 0 {
-                    conflict = Some(ci);
+                    conflict = Some(cr);
                     break;
                 }
-                self.assign(first, ci);
-                i += 1;
+                self.assign(first, cr);
             }
+            while i < ws.len() {
+                ws[j] = ws[i];
+                i += 1;
+                j += 1;
+            }
+            ws.truncate(j);
             // Nothing new watches `falsified` meanwhile: a new watch is never a false literal.
             self.watches[falsified as usize] = ws;
             if conflict.is_some() {
@@ -224,19 +303,24 @@ impl Sat {
         self.head = start;
     }
 
-    /// First-UIP clause for the conflict, and the level to go back to.
-    fn analyse(&mut self, mut ci: u32) -> (Vec<Lit>, usize) {
+    /// First-UIP clause for the conflict into `self.learnt` (asserting literal first, the
+    /// literal of the level to go back to second), and that level.
+    fn analyse(&mut self, mut cr: u32) -> usize {
         let current = self.levels.len() as u32;
-        let mut learnt = vec![0];
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(0);
         let mut open = 0;
         let mut i = self.trail.len();
-        let mut p: Option<Lit> = None;
+        // The variable whose reason is being read: its own literal is skipped.
+        let mut implied = u32::MAX;
         loop {
-            let skip = usize::from(p.is_some());
-            for j in skip..self.clauses[ci as usize].len() {
-                let q = self.clauses[ci as usize][j];
+            let c = cr as usize;
+            let len = (self.arena[c] & LEN) as usize;
+            for j in 0..len {
+                let q = self.arena[c + HEADER + j];
                 let v = (q >> 1) as usize;
-                if self.seen[v] || self.level[v] == 0 {
+                if v as u32 == implied || self.seen[v] || self.level[v] == 0 {
                     continue;
                 }
                 self.seen[v] = true;
@@ -255,38 +339,36 @@ impl Sat {
                 }
             }
             let l = self.trail[i];
-            let v = (l >> 1) as usize;
-            self.seen[v] = false;
+            let v = l >> 1;
+            self.seen[v as usize] = false;
             open -= 1;
             if open == 0 {
                 learnt[0] = l ^ 1;
                 break;
             }
-            p = Some(l);
-            ci = self.reason[v];
+            implied = v;
+            cr = self.reason[v as usize];
         }
-        // Drop a literal whose reason holds only literals already in the clause (or fixed).
-        let keep: Vec<bool> = learnt
-            .iter()
-            .enumerate()
-            .map(|(j, &q)| {
-                let r = self.reason[(q >> 1) as usize];
-                j == 0
-                    || r == NO_REASON
-                    || !self.clauses[r as usize][1..].iter().all(|&x| {
-                        let v = (x >> 1) as usize;
-                        self.seen[v] || self.level[v] == 0
-                    })
-            })
-            .collect();
+        // Drop literals implied by the others (their reasons lead only back into the clause).
+        let mut abstract_levels = 0u32;
         for &q in &learnt[1..] {
+            abstract_levels |= 1 << (self.level[(q >> 1) as usize] & 31);
+        }
+        self.to_clear.clear();
+        self.to_clear.extend_from_slice(&learnt[1..]);
+        let mut k = 1;
+        for j in 1..learnt.len() {
+            let q = learnt[j];
+            if self.reason[(q >> 1) as usize] == NO_REASON || !self.redundant(q, abstract_levels) {
+                learnt[k] = q;
+                k += 1;
+            }
+        }
+        learnt.truncate(k);
+        for idx in 0..self.to_clear.len() {
+            let q = self.to_clear[idx];
             self.seen[(q >> 1) as usize] = false;
         }
-        let mut j = 0;
-        learnt.retain(|_| {
-            j += 1;
-            keep[j - 1]
-        });
         // Back to the second-highest level, with that literal watched second.
         let mut back = 0;
         if learnt.len() > 1 {
@@ -300,8 +382,100 @@ impl Sat {
             learnt.swap(1, best);
             back = self.level[(learnt[1] >> 1) as usize] as usize;
         }
-        self.bump *= 1.0 / 0.95;
-        (learnt, back)
+        self.learnt = learnt;
+        self.bump *= 1.0 / DECAY;
+        back
+    }
+
+    /// Whether `p` (in the learned clause, with a reason) follows from the clause's other
+    /// literals. Literals found to follow stay marked in `seen` (and listed in `to_clear`).
+    fn redundant(&mut self, p: Lit, abstract_levels: u32) -> bool {
+        self.stack.clear();
+        self.stack.push(p);
+        let top = self.to_clear.len();
+        while let Some(q) = self.stack.pop() {
+            let cr = self.reason[(q >> 1) as usize] as usize;
+            let len = (self.arena[cr] & LEN) as usize;
+            for j in 0..len {
+                let x = self.arena[cr + HEADER + j];
+                let v = (x >> 1) as usize;
+                if v == (q >> 1) as usize || self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != NO_REASON && abstract_levels & (1 << (self.level[v] & 31)) != 0
+                {
+                    self.seen[v] = true;
+                    self.stack.push(x);
+                    self.to_clear.push(x);
+                } else {
+                    for idx in top..self.to_clear.len() {
+                        let y = self.to_clear[idx];
+                        self.seen[(y >> 1) as usize] = false;
+                    }
+                    self.to_clear.truncate(top);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Distinct decision levels among the learned clause's literals.
+    fn lbd(&mut self) -> u32 {
+        let stamp = self.conflicts + 1;
+        let mut n = 0;
+        for idx in 0..self.learnt.len() {
+            let lv = self.level[(self.learnt[idx] >> 1) as usize] as usize;
+            if self.level_stamp[lv] != stamp {
+                self.level_stamp[lv] = stamp;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// At level 0: drops the less useful half of the learned clauses (highest literal-block
+    /// distance first), compacts the arena and rebuilds the watches.
+    fn reduce(&mut self) {
+        debug_assert!(self.levels.is_empty());
+        let mut order: Vec<u32> = self
+            .learnts
+            .iter()
+            .copied()
+            .filter(|&cr| self.arena[cr as usize + 1] > 2)
+            .collect();
+        order.sort_by_key(|&cr| std::cmp::Reverse(self.arena[cr as usize + 1]));
+        for &cr in &order[..order.len() / 2] {
+            self.arena[cr as usize] |= DELETED;
+        }
+        // Level-0 facts are never explained again.
+        for &l in &self.trail {
+            self.reason[(l >> 1) as usize] = NO_REASON;
+        }
+        let mut arena = Vec::with_capacity(self.arena.len());
+        self.learnts.clear();
+        let mut cr = 0;
+        while cr < self.arena.len() {
+            let head = self.arena[cr];
+            let size = HEADER + (head & LEN) as usize;
+            if head & DELETED == 0 {
+                if head & LEARNT != 0 {
+                    self.learnts.push(arena.len() as u32);
+                }
+                arena.extend_from_slice(&self.arena[cr..cr + size]);
+            }
+            cr += size;
+        }
+        self.arena = arena;
+        for w in &mut self.watches {
+            w.clear();
+        }
+        let mut cr = 0;
+        while cr < self.arena.len() {
+            self.watch(cr as u32);
+            cr += HEADER + (self.arena[cr] & LEN) as usize;
+        }
+        self.max_learnts += REDUCE_STEP;
     }
 
     fn bump(&mut self, v: u32) {
@@ -333,23 +507,26 @@ impl Sat {
         }
         let mut conflicts: u64 = 0;
         let mut restart = 1u64;
-        let mut budget = 100 * luby(restart);
+        let mut budget = RESTART_UNIT * luby(restart);
         loop {
-            if let Some(ci) = self.propagate() {
+            if let Some(cr) = self.propagate() {
                 conflicts += 1;
+                self.conflicts += 1;
                 if self.levels.is_empty() {
                     self.broken = true;
                     return Answer::Unsat;
                 }
-                let (learnt, back) = self.analyse(ci);
+                let back = self.analyse(cr);
                 self.backtrack(back);
+                let learnt = std::mem::take(&mut self.learnt);
                 if learnt.len() == 1 {
                     self.assign(learnt[0], NO_REASON);
                 } else {
-                    let first = learnt[0];
-                    let id = self.attach(learnt);
-                    self.assign(first, id);
+                    let lbd = self.lbd();
+                    let cr = self.attach(&learnt, lbd.max(1));
+                    self.assign(learnt[0], cr);
                 }
+                self.learnt = learnt;
                 if conflicts.is_multiple_of(256) && deadline.is_some_and(|d| Instant::now() > d) {
                     return Answer::OutOfTime;
                 }
@@ -357,8 +534,11 @@ impl Sat {
             }
             if conflicts >= budget {
                 restart += 1;
-                budget = conflicts + 100 * luby(restart);
+                budget = conflicts + RESTART_UNIT * luby(restart);
                 self.backtrack(0);
+                if self.learnts.len() >= self.max_learnts {
+                    self.reduce();
+                }
             }
             let Some(l) = self.decide() else {
                 return Answer::Sat;
@@ -479,6 +659,61 @@ mod tests {
         assert!(s.model(0) && s.model(1));
         s.add(&[neg(0), neg(1)]);
         assert!(matches!(s.solve(None), Answer::Unsat));
+    }
+
+    /// Random 3-literal formulas near the hard ratio, against trying every assignment; small
+    /// reduction thresholds make clause thinning run too.
+    #[test]
+    fn agrees_with_brute_force_on_random_formulas() {
+        let mut rng = crate::rng::Rng::new(7);
+        let vars = 14u32;
+        for _ in 0..300 {
+            let clauses: Vec<Vec<Lit>> = (0..60)
+                .map(|_| {
+                    (0..3)
+                        .map(|_| 2 * rng.below(vars as u64) as u32 + rng.below(2) as u32)
+                        .collect()
+                })
+                .collect();
+            let holds = |m: u32, c: &[Lit]| c.iter().any(|&l| (m >> (l >> 1) & 1) as Lit != l & 1);
+            let any = (0..1u32 << vars).any(|m| clauses.iter().all(|c| holds(m, c)));
+            let mut s = Sat::new(vars as usize);
+            s.max_learnts = 4;
+            for c in &clauses {
+                s.add(c);
+            }
+            match s.solve(None) {
+                Answer::Sat => {
+                    let m = (0..vars).fold(0, |m, v| m | u32::from(s.model(v)) << v);
+                    assert!(clauses.iter().all(|c| holds(m, c)));
+                }
+                Answer::Unsat => assert!(!any),
+                Answer::OutOfTime => unreachable!(),
+            }
+        }
+    }
+
+    #[test]
+    fn pigeonhole_seven_into_six_is_unsat() {
+        // Hundreds of conflicts: with a low threshold, restarts thin the learned clauses.
+        let (p, h) = (7u32, 6u32);
+        let var = |i: u32, j: u32| i * h + j;
+        let mut s = Sat::new((p * h) as usize);
+        s.max_learnts = 20;
+        for i in 0..p {
+            let c: Vec<Lit> = (0..h).map(|j| pos(var(i, j))).collect();
+            s.add(&c);
+        }
+        for j in 0..h {
+            for a in 0..p {
+                for b in a + 1..p {
+                    s.add(&[neg(var(a, j)), neg(var(b, j))]);
+                }
+            }
+        }
+        assert!(matches!(s.solve(None), Answer::Unsat));
+        assert!(s.conflicts > 2 * RESTART_UNIT, "{} conflicts", s.conflicts);
+        assert!(s.max_learnts > 20, "no thinning");
     }
 
     #[test]
