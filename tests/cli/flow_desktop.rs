@@ -15,10 +15,11 @@ use std::time::Duration;
 
 type Cell = (i64, i64);
 
-/// Plays one picture on the stage and checks the recorded drags against the board it shows:
-/// each drag runs cell by cell between the two endpoints of one colour, and together with the
-/// pipes left standing (drawn right already) they cover every cell exactly once.
-fn play_on_stage(desktop: &Desktop, picture: &Path) -> usize {
+/// Plays one picture on the stage and checks the recorded gestures against the board it shows:
+/// taps only on the endpoints where wrong pipes begin, and before any drag; each drag runs cell
+/// by cell between the two endpoints of one colour, and together with the pipes left standing
+/// (drawn right already) the drags cover every cell exactly once. Returns (taps, drags).
+fn play_on_stage(desktop: &Desktop, picture: &Path) -> (usize, usize) {
     let name = picture.file_name().unwrap().to_str().unwrap().to_string();
     let stage = Stage::start(desktop, picture, &format!("stage {name}")).unwrap();
     let run = TestCommand::autoplayer()
@@ -29,10 +30,10 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> usize {
         .run();
     run.assert_code(0);
     let report: Value = serde_json::from_str(&run.stdout).unwrap();
-    let drags = report["plan"]["actions"].as_array().unwrap().len();
+    let actions = report["plan"]["actions"].as_array().unwrap().len();
     let events = stage
         .wait_for_events(Duration::from_secs(20), |evs| {
-            evs.iter().filter(|e| e.kind == "pointerup").count() >= drags
+            evs.iter().filter(|e| e.kind == "pointerup").count() >= actions
         })
         .unwrap();
     assert!(events.iter().all(|e| e.kind != "pointercancel"), "{name}");
@@ -65,8 +66,19 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> usize {
         c
     };
 
+    // Where each drawn pipe begins: the only cells a tap may land on.
+    let pipe_starts: Vec<Cell> = scan["drawn"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let c = &d["cells"][0];
+            (c[0].as_i64().unwrap(), c[1].as_i64().unwrap())
+        })
+        .collect();
     let mut owner: BTreeMap<Cell, char> = BTreeMap::new();
     let mut drawn_by_drags = Vec::new();
+    let mut taps = 0;
     let mut path: Vec<Cell> = Vec::new();
     for e in &events {
         match e.kind.as_str() {
@@ -82,7 +94,14 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> usize {
                     );
                     path.push(c);
                 }
-                if e.kind == "pointerup" {
+                if e.kind == "pointerup" && path.len() == 1 {
+                    assert!(
+                        drawn_by_drags.is_empty() && pipe_starts.contains(&path[0]),
+                        "{name}: a tap on {:?}, not first on a pipe's start",
+                        path[0]
+                    );
+                    taps += 1;
+                } else if e.kind == "pointerup" {
                     let (a, b) = (at(path[0]), at(*path.last().unwrap()));
                     assert!(
                         a != '.' && a == b && path.len() > 1,
@@ -102,7 +121,11 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> usize {
             _ => {}
         }
     }
-    assert_eq!(drawn_by_drags.len(), drags, "{name}: one drag per action");
+    assert_eq!(
+        taps + drawn_by_drags.len(),
+        actions,
+        "{name}: one gesture per action"
+    );
     // Colours the plan left alone keep the pipe the board shows.
     for d in scan["drawn"].as_array().unwrap() {
         let flow = d["flow"].as_str().unwrap().chars().next().unwrap();
@@ -122,7 +145,7 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> usize {
         .map(|r| r.chars().filter(|&ch| ch != '#').count())
         .sum::<usize>();
     assert_eq!(owner.len(), cells, "{name}: every cell covered");
-    drags
+    (taps, drawn_by_drags.len())
 }
 
 #[test]
@@ -133,10 +156,11 @@ fn the_drags_on_the_stage_join_every_pair_and_cover_the_board() {
     let desktop = Desktop::start_sized(1400, 1600).unwrap();
     let clone = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/flow/clone/clone_5x5_partial_700x800.png");
-    // Two colours drawn wrong are redrawn, one drawn right is left alone: four drags.
-    assert_eq!(play_on_stage(&desktop, &clone), 4);
+    // Two colours drawn wrong are tapped away and drawn again, one drawn right is left alone,
+    // two more are drawn: two taps, four drags.
+    assert_eq!(play_on_stage(&desktop, &clone), (2, 4));
     match autoplayer::corpus::path("flow/screenshots/samgoldman_RegularPack7x7_1.jpg") {
-        Some(phone) => assert!(play_on_stage(&desktop, &phone) > 0),
+        Some(phone) => assert!(play_on_stage(&desktop, &phone).1 > 0),
         None => eprintln!(
             "SKIPPED the phone screenshot on the stage: the shared corpus is absent (set \
              AUTOPLAYER_CORPUS)"

@@ -104,8 +104,8 @@ impl Game for Flow {
         scanned(screen, &vision::read(&screen.image)?)
     }
 
-    /// Reads the board, solves it and plans one drag per colour not already drawn right; an
-    /// unsolvable board plans nothing.
+    /// Reads the board, solves it and plans a tap clearing each wrong pipe, then one drag per
+    /// colour not already drawn right; an unsolvable board plans nothing.
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
         let reading = vision::read(&screen.image)?;
         let scanned = scanned(screen, &reading)?;
@@ -124,12 +124,17 @@ impl Game for Flow {
         }
         let centre = |k: usize| (reading.centres[k].x, reading.centres[k].y);
         for stroke in strokes(&reading.puzzle, &solution, &drawn, centre) {
-            let path = stroke
+            let mut path: Vec<_> = stroke
                 .cells
                 .iter()
                 .map(|&k| screen.to_screen(reading.centres[k]))
                 .collect();
-            plan.push(Action::Drag { path }, stroke.note);
+            let action = if path.len() == 1 {
+                Action::Click { at: path.remove(0) }
+            } else {
+                Action::Drag { path }
+            };
+            plan.push(action, stroke.note);
         }
         Ok(Prepared {
             scanned,

@@ -1,68 +1,71 @@
-//! The drags that draw a solution: one per colour, from one endpoint to the other, pressed on
-//! the endpoint and released on the other, through the corners of the path only (the plan
-//! executor adds the moves in between).
+//! The gestures that draw a solution: one drag per colour, from one endpoint to the other,
+//! pressed on the endpoint and released on the other, through the corners of the path only
+//! (the plan executor adds the moves in between).
 //!
-//! Flow Free, and the web clone played here, start a colour afresh when a drag begins on one of
-//! its endpoints: whatever that colour had drawn goes. So a colour whose drawn pipe is not
-//! exactly its solution path is simply drawn again, and one that already is, is left alone. A
-//! redrawn colour may cut through another colour's wrong pipe; that colour is wrong too, so it
-//! is redrawn in its turn, and a right pipe never lies in another solution path's way.
+//! A tap on the endpoint a pipe grew from takes that pipe away, in Flow Free and in the web
+//! clone played here. So every pipe that is not exactly its colour's solution path is tapped
+//! away first, and only then are the colours drawn: a drag never has to cross a pipe that is
+//! still on the board (the clone does not cut a pipe it crosses, and a pipe cleared after a
+//! drag crossed it took the drag's cells with it). A pipe already right is left alone; no
+//! solution path crosses it.
 
 use super::model::{Puzzle, Solution};
 
-/// One drag: the cells it presses, turns and releases on, and a line for the plan's notes.
+/// One gesture: the cells it presses, turns and releases on (one cell: a tap), and a line for
+/// the plan's notes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stroke {
     pub flow: usize,
-    /// Cell indices: the first endpoint, every corner, the last endpoint.
+    /// Cell indices: the first endpoint, every corner, the last endpoint; or the one endpoint
+    /// a tap clears.
     pub cells: Vec<usize>,
     pub note: String,
 }
 
-/// The strokes that turn the drawn pipes into the solution. `drawn[f]` is colour `f`'s pipe on
-/// the board, cell by cell from one of its endpoints (empty when none); `at` places a cell on
-/// the picture, so corners are where the drawn line turns, on square and hex boards alike.
+/// The strokes that turn the drawn pipes into the solution: the taps that clear wrong pipes,
+/// then the drags. `drawn[f]` is colour `f`'s pipe on the board, cell by cell from the endpoint
+/// it grew from (empty when none); `at` places a cell on the picture, so corners are where the
+/// drawn line turns, on square and hex boards alike.
 pub fn strokes(
     p: &Puzzle,
     s: &Solution,
     drawn: &[Vec<usize>],
     at: impl Fn(usize) -> (f64, f64),
 ) -> Vec<Stroke> {
+    let cell = |k: usize| format!("({}, {})", p.cells[k].row, p.cells[k].col);
+    let mine = |f: usize| drawn.get(f).map(Vec::as_slice).unwrap_or(&[]);
+    let todo: Vec<usize> = (0..s.paths.len())
+        .filter(|&f| !same_path(mine(f), &s.paths[f]))
+        .collect();
     let mut out = Vec::new();
-    for (f, path) in s.paths.iter().enumerate() {
-        let mine = drawn.get(f).map(Vec::as_slice).unwrap_or(&[]);
-        if same_path(mine, path) {
-            continue;
+    for &f in &todo {
+        if let Some(&start) = mine(f).first() {
+            out.push(Stroke {
+                flow: f,
+                cells: vec![start],
+                note: format!(
+                    "clear {}: tap {}, where its {} of pipe begin",
+                    p.flows[f].letter,
+                    cell(start),
+                    cells_word(mine(f).len())
+                ),
+            });
         }
-        // Start where the drawn pipe starts: pressing the endpoint a pipe grew from takes the
-        // whole colour back in every version of the game.
-        let from_end = mine.first().is_some_and(|&c| Some(&c) == path.last());
-        let path: Vec<usize> = if from_end {
-            path.iter().rev().copied().collect()
-        } else {
-            path.clone()
-        };
-        let path = &path;
+    }
+    for &f in &todo {
+        let path = &s.paths[f];
         let cells = corners(path, &at);
-        let cell = |k: usize| format!("({}, {})", p.cells[k].row, p.cells[k].col);
-        let note = format!(
-            "{} {}: {} from {} to {}, {} turns{}",
-            if mine.is_empty() { "draw" } else { "redraw" },
-            p.flows[f].letter,
-            cells_word(path.len()),
-            cell(path[0]),
-            cell(path[path.len() - 1]),
-            cells.len().saturating_sub(2),
-            if mine.is_empty() {
-                String::new()
-            } else {
-                format!(" (the board shows {} that differ)", cells_word(mine.len()))
-            }
-        );
         out.push(Stroke {
             flow: f,
+            note: format!(
+                "draw {}: {} from {} to {}, {} turns",
+                p.flows[f].letter,
+                cells_word(path.len()),
+                cell(path[0]),
+                cell(path[path.len() - 1]),
+                cells.len().saturating_sub(2)
+            ),
             cells,
-            note,
         });
     }
     out
@@ -157,24 +160,17 @@ mod tests {
     }
 
     #[test]
-    fn a_right_pipe_is_left_alone_and_a_wrong_one_redrawn() {
-        let (p, s) = solved("A.A\nB.B\n");
+    fn a_right_pipe_is_left_alone_and_a_wrong_one_tapped_away_before_any_drag() {
+        let (p, s) = solved("A.A\nB.B\nC.C\n");
         let reversed: Vec<usize> = s.paths[0].iter().rev().copied().collect();
-        let wrong = vec![s.paths[1][0]];
-        let st = strokes(&p, &s, &[reversed, wrong], square(&p));
-        assert_eq!(st.len(), 1);
-        assert_eq!(st[0].flow, 1);
-        assert!(st[0].note.starts_with("redraw B"), "{}", st[0].note);
-    }
-
-    #[test]
-    fn a_redraw_starts_at_the_endpoint_the_drawn_pipe_grew_from() {
-        let (p, s) = solved("A.A\nB.B\n");
         let last = *s.paths[1].last().unwrap();
-        let st = strokes(&p, &s, &[vec![], vec![last]], square(&p));
-        assert_eq!(st.len(), 2);
-        assert_eq!(st[1].cells.first(), Some(&last));
-        assert_eq!(st[1].cells.last(), s.paths[1].first());
+        let st = strokes(&p, &s, &[reversed, vec![last], vec![]], square(&p));
+        let kinds: Vec<(usize, usize)> = st.iter().map(|x| (x.flow, x.cells.len())).collect();
+        // B's pipe grew from its far end: tapped there first; then B and C are drawn.
+        assert_eq!(kinds, vec![(1, 1), (1, 2), (2, 2)]);
+        assert_eq!(st[0].cells, vec![last]);
+        assert!(st[0].note.starts_with("clear B: tap"), "{}", st[0].note);
+        assert!(st[1].note.starts_with("draw B"), "{}", st[1].note);
     }
 
     #[test]
