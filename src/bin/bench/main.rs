@@ -16,6 +16,7 @@ mod hashi_screen;
 mod loop_screen;
 mod loopgame;
 mod report;
+mod robustness;
 
 use std::path::{Path, PathBuf};
 
@@ -31,6 +32,7 @@ const BENCHES: &[Bench] = &[
     ("enclose-screen", enclose_screen::run),
     ("loop", loopgame::run),
     ("loop-screen", loop_screen::run),
+    ("robustness", robustness::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the Flow Free solver

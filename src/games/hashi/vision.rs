@@ -369,7 +369,9 @@ fn sgt_canvas_lossy(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
                 3 * canvas - (p[0] as i64 + p[1] as i64 + p[2] as i64)
             })
             .sum();
-        (sum as f64 / (3 * per) as f64).round() as i64
+        // A band brighter than the canvas (a rescaled copy rings at edges) is no window: the
+        // edge stays where the area ends, never outside the picture.
+        ((sum as f64 / (3 * per) as f64).round() as i64).max(0)
     };
     let (rows, cols) = (iy0..iy1 + 1, ix0..ix1 + 1);
     let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
