@@ -24,6 +24,12 @@ pub struct Key {
     pub state: String,
     /// The board in image pixels, for the crop variant.
     pub board: Rect<f64>,
+    /// What a reader may see or miss without harm (the score line enclose.horse checks only
+    /// after play, and only when read): compared only when both readings have it.
+    pub score: Option<String>,
+    /// Why `scan` would still refuse the reading, when it would: a variant that loses what
+    /// the untouched picture showed is refused, not wrong.
+    pub lost: Option<String>,
 }
 
 impl Key {
@@ -32,6 +38,8 @@ impl Key {
             rows: vec!["the reader panicked".into()],
             state: String::new(),
             board: Rect::new(0.0, 0.0, 0.0, 0.0),
+            score: None,
+            lost: None,
         }
     }
 }
@@ -116,6 +124,8 @@ fn hashi_read(img: &RgbaImage) -> Result<Key, String> {
         rows: r.puzzle.rows(),
         state: format!("{:?}", r.bridges),
         board: r.geometry.board,
+        score: None,
+        lost: None,
     })
 }
 
@@ -136,6 +146,8 @@ fn loop_read(img: &RgbaImage) -> Result<Key, String> {
         rows: r.puzzle.rows(),
         state: format!("path {path:?} closed {}", r.closed),
         board: r.geometry.board,
+        score: None,
+        lost: None,
     })
 }
 
@@ -191,10 +203,18 @@ fn enclose_read(img: &RgbaImage) -> Result<Key, String> {
     Ok(Key {
         rows: portal_pairs(&r.rows),
         state: format!(
-            "budget {:?} placed {:?} score {:?} pen {}",
-            r.budget, r.walls_placed, r.score_shown, r.enclosed
+            "budget {:?} placed {:?} pen {}",
+            r.budget, r.walls_placed, r.enclosed
         ),
+        // `scan enclose` refuses a page whose budget it cannot read (give --budget); a
+        // screenshot that never showed the counter is read as it is.
+        lost: r
+            .budget
+            .is_none()
+            .then(|| "the wall budget counter is not read".to_string()),
+        // The score line is only checked after play, and only when it is read.
         board: r.geometry.board,
+        score: r.score_shown.map(|s| format!("{s:?}")),
     })
 }
 
@@ -416,15 +436,30 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                             .or_default()
                             .push(format!("{name}: {e}"));
                     }
-                    Ok(r) if r.rows == reference.rows && r.state == reference.state => {
+                    Ok(Key { lost: Some(e), .. }) if reference.lost.is_none() => {
+                        cell.refused += 1;
+                        refusals
+                            .entry((src.game, k))
+                            .or_default()
+                            .push(format!("{name}: {e}"));
+                    }
+                    Ok(r)
+                        if r.rows == reference.rows
+                            && r.state == reference.state
+                            && (r.score.is_none()
+                                || reference.score.is_none()
+                                || r.score == reference.score) =>
+                    {
                         cell.right += 1
                     }
                     Ok(r) => {
                         cell.wrong += 1;
                         let what = if r.rows != reference.rows {
                             "the givens differ"
-                        } else {
+                        } else if r.state != reference.state {
                             "the drawn state differs"
+                        } else {
+                            "the score shown differs"
                         };
                         wrong.push(format!("{name}, {}: {what}", v.name()));
                         eprintln!(
@@ -536,4 +571,19 @@ mod tests {
         // Margins 20, 10, 30, 30 become 10, 5, 15, 15.
         assert_eq!((out.width(), out.height()), (100 - 10 - 15, 80 - 5 - 15));
     }
+}
+
+/// Temporary: read one picture's variant with the lattice debug on.
+pub fn debug_one(file: &str, variant: usize) -> anyhow::Result<()> {
+    let img = autoplayer::screen::read_picture(Path::new(file))?;
+    let v = VARIANTS[variant];
+    let changed = v.apply(
+        &img,
+        Rect::new(0.0, 0.0, img.width() as f64, img.height() as f64),
+    )?;
+    changed.save("/tmp/variant.png")?;
+    std::env::set_var("LATTICE_DEBUG", "1");
+    let r = enclose::vision::recognize(&changed, &enclose::vision::ReadOptions::default());
+    eprintln!("{:?}", r.map(|r| r.rows));
+    Ok(())
 }
