@@ -583,6 +583,11 @@ pub fn debug_one(file: &str, variant: usize) -> anyhow::Result<()> {
     )?;
     changed.save("/tmp/variant.png")?;
     std::env::set_var("LATTICE_DEBUG", "1");
+    if file.contains("hashi") || file.contains("bridges") {
+        let r = hashi::vision::recognize(&changed);
+        eprintln!("{:?}", r.map(|r| (r.puzzle.rows(), r.bridges)));
+        return Ok(());
+    }
     let r = enclose::vision::recognize(&changed, &enclose::vision::ReadOptions::default());
     eprintln!("{:?}", r.map(|r| r.rows));
     Ok(())

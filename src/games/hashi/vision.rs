@@ -149,6 +149,9 @@ pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
             sgt_canvas_lossy(img).and_then(|canvas| locate_sgt(img, canvas, LOSSY_EDGE_ERROR))
         })
         .or_else(|| locate_web::<LOSSY_CANVAS_TOLERANCE>(img))
+        .or_else(|| {
+            sgt_canvas(img, 0).and_then(|canvas| locate_sgt(img, canvas, RESCALED_EDGE_ERROR))
+        })
         .ok_or_else(|| {
             Error::vision(
                 None,
@@ -382,6 +385,14 @@ fn sgt_canvas_lossy(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     (right > left && bottom > top).then_some((left, top, right - left, bottom - top))
 }
 
+/// How far, in pixels, a ring's measured centre may sit from where an exact capture's canvas
+/// edges put it, anywhere on the board.
+const SGT_EXACT_DRIFT: f64 = 1.0;
+
+/// How far a rescaled copy's canvas edge may be from the true one: the resampling filter
+/// rings a few pixels into the canvas colour.
+const RESCALED_EDGE_ERROR: f64 = 3.0;
+
 /// A Bridges board's lattice: the canvas corner, the tile size and the board's size.
 struct SgtLattice {
     corner: (f64, f64),
@@ -408,6 +419,7 @@ fn locate_sgt(
         .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
         .count() as f64;
     let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
+
     // The canvas is (W+1)×(H+1) tiles; try every tile count that fits both sides and puts a
     // ring top on the lattice, and keep the one whose lattice carries the most island rings.
     let mut best: Option<(Vec<Cell>, SgtLattice)> = None;
@@ -444,6 +456,7 @@ fn locate_sgt(
             (corner, fitted)
         };
         let found = sgt_islands(img, corner, ts, w, h);
+
         if best.as_ref().is_none_or(|b| found.len() >= b.0.len()) {
             best = Some((found, SgtLattice { corner, ts, w, h }));
         }
@@ -455,6 +468,24 @@ fn locate_sgt(
         Rect::new(corner.0, corner.1, (w + 1) as f64 * ts, (h + 1) as f64 * ts)
     };
     if centres.len() < 2 {
+        return None;
+    }
+    if edge_error == 0.0 {
+        // An exact capture's canvas edges put every ring where its measured centre is. A
+        // rescaled copy blurs the edges a few pixels in: the tile size drifts across the board
+        // and the outer islands fall off the lattice, so such a canvas is not taken as exact.
+        let (fitted_corner, fitted_ts) = fit_rings(img, &centres, corner, ts)?;
+        let drift =
+            |k: usize, a: f64, b: f64| ((b + k as f64 * fitted_ts) - (a + k as f64 * ts)).abs();
+        let worst = (1..=w)
+            .map(|k| drift(k, corner.0, fitted_corner.0))
+            .chain((1..=h).map(|k| drift(k, corner.1, fitted_corner.1)))
+            .fold(0.0, f64::max);
+        if worst > SGT_EXACT_DRIFT {
+            return None;
+        }
+    } else if centres.len() < 3.max(w * h / 20) {
+        // A lattice fitted to a handful of rings on a large canvas is a guess.
         return None;
     }
     let centre = |c: Cell| {
@@ -1011,6 +1042,8 @@ enum Seen {
     Lines(u8),
     /// The web game's hover preview: at least one bridge, count hidden.
     Preview,
+    /// Lines cross the gap in a colour no bridge has (a recoloured copy): unreadable.
+    Foreign,
 }
 
 /// Counts the lines crossing the gap between two islands: perpendicular profiles at several
@@ -1069,13 +1102,24 @@ fn seen_between(img: &RgbaImage, located: &Located, a: Cell, b: Cell) -> Seen {
                 return Seen::Preview;
             }
             let strong = |p: Rgba<u8>| near(p, theme.bridge, 60);
-            Seen::Lines(
-                positions
-                    .iter()
-                    .map(|&at| profile(at, &strong))
-                    .min()
-                    .unwrap_or(0) as u8,
-            )
+            let lines = positions
+                .iter()
+                .map(|&at| profile(at, &strong))
+                .min()
+                .unwrap_or(0);
+            // Every line across the gap, whatever its colour: one that is neither surface nor
+            // grid all along the gap and yet not a bridge's colour cannot be counted.
+            let marked = |p: Rgba<u8>| !near(p, theme.surface, 40) && !near(p, theme.grid, 40);
+            let any = positions
+                .iter()
+                .map(|&at| profile(at, &marked))
+                .min()
+                .unwrap_or(0);
+            if any > lines {
+                Seen::Foreign
+            } else {
+                Seen::Lines(lines as u8)
+            }
         }
     }
 }
@@ -1102,6 +1146,23 @@ fn read(img: &RgbaImage, located: &Located) -> Result<Reading> {
             Seen::Lines(0) => {}
             Seen::Lines(n) => bridges.push(Bridge::new(a, b, n)),
             Seen::Preview => previews.push((a, b)),
+            Seen::Foreign => {
+                let g = &located.geometry;
+                let (pa, pb) = (g.centre(a.row, a.col), g.centre(b.row, b.col));
+                return Err(Error::vision(
+                    Some(Region {
+                        x: pa.x.min(pb.x).round() as i32,
+                        y: pa.y.min(pb.y).round() as i32,
+                        w: (pa.x - pb.x).abs().round().max(1.0) as i32,
+                        h: (pa.y - pb.y).abs().round().max(1.0) as i32,
+                    }),
+                    format!(
+                        "lines cross the gap between islands ({}, {}) and ({}, {}) in a colour \
+                         no bridge of this theme has",
+                        a.row, a.col, b.row, b.col
+                    ),
+                ));
+            }
         }
     }
     for (a, b) in previews {
