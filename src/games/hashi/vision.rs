@@ -808,8 +808,19 @@ fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {
     // Lines sit at the left/top edge of each cell; the outer edge has none.
     let pitch = (x_lines.pitch + y_lines.pitch) / 2.0;
     let area = surface.grown(img, pitch);
-    let width = ((area.x1 + 1 - area.x0) as f64 / pitch).round() as usize;
-    let height = ((area.y1 + 1 - area.y0) as f64 / pitch).round() as usize;
+    let (span_x, span_y) = (
+        (area.x1 + 1 - area.x0) as f64 / pitch,
+        (area.y1 + 1 - area.y0) as f64 / pitch,
+    );
+    // Captures span whole cells give or take a third (the panel's rounded corners); a
+    // rescaled copy blurs where the surface ends, and a span near a half cell could be either
+    // size.
+    let whole = |span: f64| !(0.45..0.85).contains(&(span - span.floor()));
+    if !whole(span_x) || !whole(span_y) {
+        return None;
+    }
+    let width = span_x.round() as usize;
+    let height = span_y.round() as usize;
     let kx = ((xl - area.x0 as f64) / pitch).round();
     let ky = ((yl - area.y0 as f64) / pitch).round();
     let ox = xl - kx * pitch + pitch / 2.0 - 0.5;
