@@ -153,22 +153,6 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
         }
     }
     let (_, mut chain) = best?;
-    if std::env::var_os("LATTICE_DEBUG").is_some() {
-        eprintln!(
-            "cands {:?}",
-            cands
-                .iter()
-                .map(|c| (c.0.round() as i64, c.1 as i64))
-                .collect::<Vec<_>>()
-        );
-        eprintln!(
-            "chain {:?}",
-            chain
-                .iter()
-                .map(|&(k, i)| (cands[k].0.round() as i64, i))
-                .collect::<Vec<_>>()
-        );
-    }
     // Text or a sprite edge that happens to sit a pitch beyond the board is no grid line: grid
     // lines are about as long as each other.
     let mut strengths: Vec<f64> = chain.iter().map(|&(k, _)| cands[k].1).collect();
@@ -208,23 +192,6 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
     if start - pitch < 0.5 && start >= 0.75 * pitch {
         start -= pitch;
         tiles += 1;
-    }
-    if std::env::var_os("LATTICE_DEBUG").is_some() {
-        let near = |p: f64| {
-            let (a, b) = (
-                (p - 3.0).max(0.0) as usize,
-                ((p + 4.0) as usize).min(s.len()),
-            );
-            s.get(a..b)
-                .and_then(|w| w.iter().max().copied())
-                .unwrap_or(0)
-        };
-        eprintln!(
-            "axis start {start:.1} pitch {pitch:.2} tiles {tiles} median {median} before {} after {} len {}",
-            near(start - pitch),
-            near(start + (tiles + 1) as f64 * pitch),
-            s.len()
-        );
     }
     Some(Axis {
         start,
