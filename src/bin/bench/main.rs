@@ -55,10 +55,6 @@ fn milp_cross_check(_corpus: &Path) -> anyhow::Result<String> {
 
 fn main() -> anyhow::Result<()> {
     let which = std::env::args().nth(1).unwrap_or_else(|| "all".into());
-    if which == "debug-one" {
-        let a: Vec<String> = std::env::args().collect();
-        return robustness::debug_one(&a[2], a[3].parse()?);
-    }
     let chosen: Vec<&Bench> = if which == "all" {
         BENCHES.iter().collect()
     } else {

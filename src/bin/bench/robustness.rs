@@ -572,23 +572,3 @@ mod tests {
         assert_eq!((out.width(), out.height()), (100 - 10 - 15, 80 - 5 - 15));
     }
 }
-
-/// Temporary: read one picture's variant with the lattice debug on.
-pub fn debug_one(file: &str, variant: usize) -> anyhow::Result<()> {
-    let img = autoplayer::screen::read_picture(Path::new(file))?;
-    let v = VARIANTS[variant];
-    let changed = v.apply(
-        &img,
-        Rect::new(0.0, 0.0, img.width() as f64, img.height() as f64),
-    )?;
-    changed.save("/tmp/variant.png")?;
-    std::env::set_var("LATTICE_DEBUG", "1");
-    if file.contains("hashi") || file.contains("bridges") {
-        let r = hashi::vision::recognize(&changed);
-        eprintln!("{:?}", r.map(|r| (r.puzzle.rows(), r.bridges)));
-        return Ok(());
-    }
-    let r = enclose::vision::recognize(&changed, &enclose::vision::ReadOptions::default());
-    eprintln!("{:?}", r.map(|r| r.rows));
-    Ok(())
-}
