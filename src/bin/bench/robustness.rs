@@ -341,11 +341,16 @@ struct Cell {
 }
 
 /// The pictures of a source with the truth its index gives each.
-fn pictures(src: &Source, corpus: &Path) -> Vec<(PathBuf, Option<Vec<String>>)> {
-    let dir = match src.folder.strip_prefix("fixtures/") {
-        Some(_) => Path::new(env!("CARGO_MANIFEST_DIR")).join(src.folder),
-        None => corpus.join(src.folder),
+fn pictures(src: &Source, corpus: &Path) -> anyhow::Result<Vec<(PathBuf, Option<Vec<String>>)>> {
+    let dir = if src.folder.starts_with("fixtures/") {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(src.folder)
+    } else {
+        corpus.join(src.folder)
     };
+    // A missing folder fails the run rather than scoring nothing.
+    if !dir.is_dir() {
+        anyhow::bail!("{}: no such folder (set AUTOPLAYER_CORPUS)", dir.display());
+    }
     let mut truth = BTreeMap::new();
     if let Ok(index) = std::fs::read_to_string(dir.join("index.jsonl")) {
         for v in index
@@ -366,13 +371,13 @@ fn pictures(src: &Source, corpus: &Path) -> Vec<(PathBuf, Option<Vec<String>>)> 
             .is_some_and(|x| x == "png" || x == "jpg" || x == "webp")
     });
     files.sort();
-    files
+    Ok(files
         .into_iter()
         .map(|p| {
             let t = p.file_name().and_then(|n| truth.get(n).cloned()).flatten();
             (p, t)
         })
-        .collect()
+        .collect())
 }
 
 fn timed(
@@ -400,7 +405,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         if !games.contains(&src.game) {
             games.push(src.game);
         }
-        for (path, truth) in pictures(src, corpus) {
+        for (path, truth) in pictures(src, corpus)? {
             let name = format!(
                 "{}/{}",
                 src.folder,
