@@ -309,6 +309,23 @@ mod tests {
         assert!(axis_from_lines(&profile, 0, 8).is_none());
     }
 
+    /// A sprite's edge 6 px before a line, within the tolerance of a 130 px pitch, once took
+    /// the line's place in the chain, bent the pitch and cut the lattice short.
+    #[test]
+    fn the_nearest_ridge_continues_the_chain() {
+        let mut s = vec![0u32; 1100];
+        for k in 0..9 {
+            s[10 + 130 * k] = 300;
+        }
+        s[10 + 130 * 5 - 6] = 120;
+        let a = axis_from_ridges(&s).unwrap();
+        assert_eq!(a.cells, 8);
+        assert!(
+            (a.start - 10.0).abs() < 0.5 && (a.pitch - 130.0).abs() < 0.1,
+            "{a:?}"
+        );
+    }
+
     #[test]
     fn a_weaker_line_a_few_pixels_off_a_grid_line_is_not_one() {
         let mut profile = vec![0; 100];

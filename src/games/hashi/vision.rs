@@ -1642,6 +1642,39 @@ mod tests {
         }
     }
 
+    /// Rescaled by 1.25×, the canvas edges blur a few pixels in: taken as exact, they put the
+    /// outer columns off the lattice and six islands were lost. The lattice fitted to the
+    /// rings reads the whole board.
+    #[test]
+    fn a_capture_rescaled_by_a_quarter_reads_the_whole_board() {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/hashi/bridges_10x10_partial_fullscreen.png");
+        let img = image::open(&p).unwrap().to_rgba8();
+        let once = recognize(&img).unwrap();
+        let big = image::imageops::resize(&img, 2400, 1350, image::imageops::FilterType::Lanczos3);
+        let r = recognize(&big).unwrap();
+        assert_eq!(r.puzzle, once.puzzle);
+        assert_eq!(r.bridges, once.bridges);
+    }
+
+    /// A web page whose bridges are drawn in a colour no theme has (a recoloured copy) is
+    /// refused naming the gap, not read as a board without those bridges.
+    #[test]
+    fn bridges_in_a_foreign_colour_are_refused() {
+        let Some(all) = corpus() else { return };
+        let name = "hashi_E0150_light_1920x1080_partial.png";
+        let (_, img, _) = all.iter().find(|(n, _, _)| n == name).unwrap();
+        assert!(!recognize(img).unwrap().bridges.is_empty());
+        let mut recoloured = img.clone();
+        for p in recoloured.pixels_mut() {
+            if near(*p, WEB_LIGHT.bridge, 60) {
+                *p = Rgba([0x7a, 0x2b, 0x9a, 255]);
+            }
+        }
+        let err = recognize(&recoloured).unwrap_err().to_string();
+        assert!(err.contains("in a colour no bridge"), "{err}");
+    }
+
     #[test]
     #[cfg_attr(debug_assertions, ignore = "the time budget is for release builds")]
     fn a_full_screen_frame_reads_within_budget_in_release() {

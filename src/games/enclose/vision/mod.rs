@@ -1099,6 +1099,51 @@ mod tests {
         }
     }
 
+    /// Copies that were once read with rows or columns missing (a sprite edge bent the
+    /// lattice's pitch; a JPEG copy lost the lines around the last row): each now reads the
+    /// untouched capture's map, or is refused; never a different map.
+    #[test]
+    fn copies_once_read_short_read_whole_or_are_refused() {
+        let _serial = serial();
+        use image::imageops::FilterType::Lanczos3;
+        let Some(dir) = crate::corpus::path("enclose/screenshots") else {
+            return;
+        };
+        let jpeg = |img: &RgbaImage| {
+            let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
+            let mut bytes = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 20)
+                .encode_image(&rgb)
+                .unwrap();
+            image::load_from_memory(&bytes).unwrap().to_rgba8()
+        };
+        let mut read = 0;
+        for (f, scale) in [
+            ("djk_2026.01.23.png", 0.75),
+            ("djk_2026.01.23.png", 1.5),
+            ("djk_2026.01.23.png", 2.0),
+            ("dyig_p3_2026-01-06.png", 0.75),
+            ("djk_example.png", 1.0),
+            ("djk_rect.png", 1.0),
+            ("dyig_portal.png", 1.0),
+        ] {
+            let img = load(&dir.join(f));
+            let base = recognize(&img, &ReadOptions::default()).unwrap();
+            let copy = if scale == 1.0 {
+                jpeg(&img)
+            } else {
+                let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
+                image::imageops::resize(&img, w as u32, h as u32, Lanczos3)
+            };
+            if let Ok(r) = recognize(&copy, &ReadOptions::default()) {
+                assert_eq!(r.rows, base.rows, "{f} ×{scale}");
+                read += 1;
+            }
+        }
+        // The rescaled ones read since the lattice takes the nearest ridge.
+        assert!(read >= 4, "only {read} read");
+    }
+
     /// Rebuilds `calibration/enclose/*.json` from corpus screenshots and the font pictures;
     /// see its README.
     #[test]
