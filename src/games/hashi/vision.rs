@@ -812,11 +812,11 @@ fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {
         (area.x1 + 1 - area.x0) as f64 / pitch,
         (area.y1 + 1 - area.y0) as f64 / pitch,
     );
-    // Captures span whole cells give or take a third (the panel's rounded corners); a
+    // Exact captures span whole cells give or take a third (the panel's rounded corners); a
     // rescaled copy blurs where the surface ends, and a span near a half cell could be either
-    // size.
+    // size. A lossy copy's surface, found on block means, ends on a block, not a pixel.
     let whole = |span: f64| !(0.45..0.85).contains(&(span - span.floor()));
-    if !whole(span_x) || !whole(span_y) {
+    if SLACK == 0 && (!whole(span_x) || !whole(span_y)) {
         return None;
     }
     let width = span_x.round() as usize;
