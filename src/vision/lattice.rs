@@ -198,9 +198,16 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
                 let (last, idx) = *chain.last().unwrap();
                 for step in 1..=2 {
                     let want = cands[last].0 + step as f64 * pitch;
+                    // The nearest within tolerance: a sprite edge a few pixels off a line
+                    // must not take its place and bend the pitch.
                     let hit = (last + 1..cands.len())
                         .take_while(|&k| cands[k].0 <= want + tol)
-                        .find(|&k| (cands[k].0 - want).abs() <= tol);
+                        .filter(|&k| (cands[k].0 - want).abs() <= tol)
+                        .min_by(|&i, &j| {
+                            (cands[i].0 - want)
+                                .abs()
+                                .total_cmp(&(cands[j].0 - want).abs())
+                        });
                     if let Some(k) = hit {
                         chain.push((k, idx + step));
                         pitch = (cands[k].0 - cands[a].0) / (idx + step) as f64;
@@ -391,6 +398,23 @@ mod tests {
             *v = 8;
         }
         assert!(axis_from_lines(&profile, 0, 8).is_none());
+    }
+
+    /// A sprite's edge 6 px before a line, within the tolerance of a 130 px pitch, once took
+    /// the line's place in the chain, bent the pitch and cut the lattice short.
+    #[test]
+    fn the_nearest_ridge_continues_the_chain() {
+        let mut s = vec![0u32; 1100];
+        for k in 0..9 {
+            s[10 + 130 * k] = 300;
+        }
+        s[10 + 130 * 5 - 6] = 120;
+        let a = axis_from_ridges(&s).unwrap();
+        assert_eq!(a.cells, 8);
+        assert!(
+            (a.start - 10.0).abs() < 0.5 && (a.pitch - 130.0).abs() < 0.1,
+            "{a:?}"
+        );
     }
 
     #[test]

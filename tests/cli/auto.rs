@@ -125,6 +125,35 @@ fn pictures_of_no_game_are_refused() {
     }
 }
 
+/// Pictures of other things (other games of Bridges' own collection, a desktop, web pages,
+/// rendered patterns; `fixtures/unrelated/PROVENANCE.md`): every one is refused, exit 2, with
+/// each reader's reason, and no plan is printed.
+#[test]
+fn unrelated_pictures_are_refused_with_a_reason() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/unrelated");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 20, "{}", dir.display());
+    for f in files {
+        let file = f.to_str().unwrap();
+        let out = run(&["scan", "auto", file], "", 2);
+        assert!(
+            out.stderr.contains("no game recognised")
+                && ["hashi: ", "enclose: ", "loop: "]
+                    .iter()
+                    .all(|g| out.stderr.contains(g)),
+            "{file}: {}",
+            out.stderr
+        );
+        let play = run(&["play", "auto", "--image", file, "--dry-run"], "", 2);
+        assert!(play.stdout.is_empty(), "{file}: a plan was printed");
+    }
+}
+
 #[test]
 fn solve_auto_is_a_usage_error() {
     let out = run(&["solve", "auto", "-"], "budget: 3\n~~~\n~H~\n~~~\n", 2);

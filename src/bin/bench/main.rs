@@ -18,6 +18,7 @@ mod loop_screen;
 mod loopgame;
 mod report;
 mod timeouts;
+mod robustness;
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +37,7 @@ const BENCHES: &[Bench] = &[
     ("flow", flow::run),
     ("flow-screen", flow_screen::run),
     ("timeouts", timeouts::run),
+    ("robustness", robustness::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour.

@@ -230,6 +230,9 @@ pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
             sgt_canvas_lossy(img).and_then(|canvas| locate_sgt(img, canvas, LOSSY_EDGE_ERROR))
         })
         .or_else(|| locate_web::<LOSSY_CANVAS_TOLERANCE>(img))
+        .or_else(|| {
+            sgt_canvas(img, 0).and_then(|canvas| locate_sgt(img, canvas, RESCALED_EDGE_ERROR))
+        })
         .ok_or_else(|| {
             Error::vision(
                 None,
@@ -450,7 +453,9 @@ fn sgt_canvas_lossy(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
                 3 * canvas - (p[0] as i64 + p[1] as i64 + p[2] as i64)
             })
             .sum();
-        (sum as f64 / (3 * per) as f64).round() as i64
+        // A band brighter than the canvas (a rescaled copy rings at edges) is no window: the
+        // edge stays where the area ends, never outside the picture.
+        ((sum as f64 / (3 * per) as f64).round() as i64).max(0)
     };
     let (rows, cols) = (iy0..iy1 + 1, ix0..ix1 + 1);
     let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
@@ -460,6 +465,14 @@ fn sgt_canvas_lossy(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     let bottom = y1 - short(cols, (iy1 + 1 + AA).min(y1)..y1, n_cols);
     (right > left && bottom > top).then_some((left, top, right - left, bottom - top))
 }
+
+/// How far, in pixels, a ring's measured centre may sit from where an exact capture's canvas
+/// edges put it, anywhere on the board.
+const SGT_EXACT_DRIFT: f64 = 1.0;
+
+/// How far a rescaled copy's canvas edge may be from the true one: the resampling filter
+/// rings a few pixels into the canvas colour.
+const RESCALED_EDGE_ERROR: f64 = 3.0;
 
 /// A Bridges board's lattice: the canvas corner, the tile size and the board's size.
 struct SgtLattice {
@@ -487,6 +500,7 @@ fn locate_sgt(
         .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
         .count() as f64;
     let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
+
     // The canvas is (W+1)×(H+1) tiles; try every tile count that fits both sides and puts a
     // ring top on the lattice, and keep the one whose lattice carries the most island rings.
     let mut best: Option<(Vec<Cell>, SgtLattice)> = None;
@@ -523,6 +537,7 @@ fn locate_sgt(
             (corner, fitted)
         };
         let found = sgt_islands(img, corner, ts, w, h);
+
         if best.as_ref().is_none_or(|b| found.len() >= b.0.len()) {
             best = Some((found, SgtLattice { corner, ts, w, h }));
         }
@@ -534,6 +549,24 @@ fn locate_sgt(
         Rect::new(corner.0, corner.1, (w + 1) as f64 * ts, (h + 1) as f64 * ts)
     };
     if centres.len() < 2 {
+        return None;
+    }
+    if edge_error == 0.0 {
+        // An exact capture's canvas edges put every ring where its measured centre is. A
+        // rescaled copy blurs the edges a few pixels in: the tile size drifts across the board
+        // and the outer islands fall off the lattice, so such a canvas is not taken as exact.
+        let (fitted_corner, fitted_ts) = fit_rings(img, &centres, corner, ts)?;
+        let drift =
+            |k: usize, a: f64, b: f64| ((b + k as f64 * fitted_ts) - (a + k as f64 * ts)).abs();
+        let worst = (1..=w)
+            .map(|k| drift(k, corner.0, fitted_corner.0))
+            .chain((1..=h).map(|k| drift(k, corner.1, fitted_corner.1)))
+            .fold(0.0, f64::max);
+        if worst > SGT_EXACT_DRIFT {
+            return None;
+        }
+    } else if centres.len() < 3.max(w * h / 20) {
+        // A lattice fitted to a handful of rings on a large canvas is a guess.
         return None;
     }
     let centre = |c: Cell| {
@@ -856,8 +889,19 @@ fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {
     // Lines sit at the left/top edge of each cell; the outer edge has none.
     let pitch = (x_lines.pitch + y_lines.pitch) / 2.0;
     let area = surface.grown(img, pitch);
-    let width = ((area.x1 + 1 - area.x0) as f64 / pitch).round() as usize;
-    let height = ((area.y1 + 1 - area.y0) as f64 / pitch).round() as usize;
+    let (span_x, span_y) = (
+        (area.x1 + 1 - area.x0) as f64 / pitch,
+        (area.y1 + 1 - area.y0) as f64 / pitch,
+    );
+    // Exact captures span whole cells give or take a third (the panel's rounded corners); a
+    // rescaled copy blurs where the surface ends, and a span near a half cell could be either
+    // size. A lossy copy's surface, found on block means, ends on a block, not a pixel.
+    let whole = |span: f64| !(0.45..0.85).contains(&(span - span.floor()));
+    if SLACK == 0 && (!whole(span_x) || !whole(span_y)) {
+        return None;
+    }
+    let width = span_x.round() as usize;
+    let height = span_y.round() as usize;
     let kx = ((xl - area.x0 as f64) / pitch).round();
     let ky = ((yl - area.y0 as f64) / pitch).round();
     let ox = xl - kx * pitch + pitch / 2.0 - 0.5;
@@ -1089,6 +1133,8 @@ enum Seen {
     Lines(u8),
     /// The web game's hover preview: at least one bridge, count hidden.
     Preview,
+    /// Lines cross the gap in a colour no bridge has (a recoloured copy): unreadable.
+    Foreign,
 }
 
 /// Counts the lines crossing the gap between two islands: perpendicular profiles at several
@@ -1147,13 +1193,24 @@ fn seen_between(img: &RgbaImage, located: &Located, a: Cell, b: Cell) -> Seen {
                 return Seen::Preview;
             }
             let strong = |p: Rgba<u8>| near(p, theme.bridge, 60);
-            Seen::Lines(
-                positions
-                    .iter()
-                    .map(|&at| profile(at, &strong))
-                    .min()
-                    .unwrap_or(0) as u8,
-            )
+            let lines = positions
+                .iter()
+                .map(|&at| profile(at, &strong))
+                .min()
+                .unwrap_or(0);
+            // Every line across the gap, whatever its colour: one that is neither surface nor
+            // grid all along the gap and yet not a bridge's colour cannot be counted.
+            let marked = |p: Rgba<u8>| !near(p, theme.surface, 40) && !near(p, theme.grid, 40);
+            let any = positions
+                .iter()
+                .map(|&at| profile(at, &marked))
+                .min()
+                .unwrap_or(0);
+            if any > lines {
+                Seen::Foreign
+            } else {
+                Seen::Lines(lines as u8)
+            }
         }
     }
 }
@@ -1180,6 +1237,23 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
             Seen::Lines(0) => {}
             Seen::Lines(n) => bridges.push(Bridge::new(a, b, n)),
             Seen::Preview => previews.push((a, b)),
+            Seen::Foreign => {
+                let g = &located.geometry;
+                let (pa, pb) = (g.centre(a.row, a.col), g.centre(b.row, b.col));
+                return Err(Error::vision(
+                    Some(Region {
+                        x: pa.x.min(pb.x).round() as i32,
+                        y: pa.y.min(pb.y).round() as i32,
+                        w: (pa.x - pb.x).abs().round().max(1.0) as i32,
+                        h: (pa.y - pb.y).abs().round().max(1.0) as i32,
+                    }),
+                    format!(
+                        "lines cross the gap between islands ({}, {}) and ({}, {}) in a colour \
+                         no bridge of this theme has",
+                        a.row, a.col, b.row, b.col
+                    ),
+                ));
+            }
         }
     }
     for (a, b) in previews {
@@ -1666,6 +1740,39 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// Rescaled by 1.25×, the canvas edges blur a few pixels in: taken as exact, they put the
+    /// outer columns off the lattice and six islands were lost. The lattice fitted to the
+    /// rings reads the whole board.
+    #[test]
+    fn a_capture_rescaled_by_a_quarter_reads_the_whole_board() {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/hashi/bridges_10x10_partial_fullscreen.png");
+        let img = image::open(&p).unwrap().to_rgba8();
+        let once = recognize(&img).unwrap();
+        let big = image::imageops::resize(&img, 2400, 1350, image::imageops::FilterType::Lanczos3);
+        let r = recognize(&big).unwrap();
+        assert_eq!(r.puzzle, once.puzzle);
+        assert_eq!(r.bridges, once.bridges);
+    }
+
+    /// A web page whose bridges are drawn in a colour no theme has (a recoloured copy) is
+    /// refused naming the gap, not read as a board without those bridges.
+    #[test]
+    fn bridges_in_a_foreign_colour_are_refused() {
+        let Some(all) = corpus() else { return };
+        let name = "hashi_E0150_light_1920x1080_partial.png";
+        let (_, img, _) = all.iter().find(|(n, _, _)| n == name).unwrap();
+        assert!(!recognize(img).unwrap().bridges.is_empty());
+        let mut recoloured = img.clone();
+        for p in recoloured.pixels_mut() {
+            if near(*p, WEB_LIGHT.bridge, 60) {
+                *p = Rgba([0x7a, 0x2b, 0x9a, 255]);
+            }
+        }
+        let err = recognize(&recoloured).unwrap_err().to_string();
+        assert!(err.contains("in a colour no bridge"), "{err}");
     }
 
     #[test]

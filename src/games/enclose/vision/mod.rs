@@ -18,7 +18,7 @@ pub use overlay::draw_overlay;
 pub use text::ShownScore;
 
 use crate::error::{Error, Region, Result};
-use crate::vision::color::{hue, saturation, Rgb};
+use crate::vision::color::{brightness, hue, saturation, Rgb};
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::{axis_from_ridges, ridge_profile, Axis};
 use image::RgbaImage;
@@ -288,7 +288,78 @@ fn water_beyond(
     })
 }
 
-fn recognize_on(img: &RgbaImage, board: Board, opts: &ReadOptions) -> Result<Reading> {
+/// The share of points along the grid lines that cross a strip one tile wide, `offset` tiles
+/// past the last line on `edge` (−1 for the last tile inside), that stand out as a ridge, as
+/// `ridge_profile` finds them; `None` when the strip is not wholly inside the picture.
+fn ridge_share(img: &RgbaImage, board: &Board, edge: Edge, offset: f64) -> Option<f64> {
+    const D: i64 = 2;
+    const T: i16 = 6;
+    let (along, across) = match edge {
+        Edge::Left | Edge::Right => (&board.x, &board.y),
+        Edge::Top | Edge::Bottom => (&board.y, &board.x),
+    };
+    let from = match edge {
+        Edge::Left | Edge::Top => along.start - (offset + 1.0) * along.pitch,
+        Edge::Right | Edge::Bottom => along.end() + offset * along.pitch,
+    };
+    let to = from + along.pitch;
+    let limit = match edge {
+        Edge::Left | Edge::Right => img.width(),
+        Edge::Top | Edge::Bottom => img.height(),
+    } as f64;
+    if from < 0.0 || to > limit {
+        return None;
+    }
+    let lum = |a: i64, b: i64| -> Option<i16> {
+        let (x, y) = match edge {
+            Edge::Left | Edge::Right => (a, b),
+            Edge::Top | Edge::Bottom => (b, a),
+        };
+        (x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height())
+            .then(|| brightness(*img.get_pixel(x as u32, y as u32)))
+    };
+    let (mut hits, mut all) = (0usize, 0usize);
+    for k in 0..=across.cells {
+        let line = (across.start + k as f64 * across.pitch).round() as i64;
+        // A quarter tile clear of each end: a sprite's outline can sit in the corner.
+        let (a0, a1) = (
+            (from + 0.25 * along.pitch) as i64,
+            (to - 0.25 * along.pitch) as i64,
+        );
+        for a in a0..a1 {
+            all += 1;
+            let ridge =
+                (line - 1..=line + 1).any(|b| match (lum(a, b), lum(a, b - D), lum(a, b + D)) {
+                    (Some(v), Some(l), Some(r)) => v - l.max(r) >= T,
+                    _ => false,
+                });
+            hits += ridge as usize;
+        }
+    }
+    (all > 0).then(|| hits as f64 / all as f64)
+}
+
+/// The edge past which the grid lines run on through one more row or column of tiles, if
+/// any. A rescaled or recompressed copy can lose the lines that bound the last row or column,
+/// cutting the lattice short; the lines across that row still show, which the page beyond a
+/// board never does (its text reaches a quarter of a grid row's share at most).
+fn grid_goes_on(img: &RgbaImage, board: &Board) -> Option<Edge> {
+    Edge::ALL.into_iter().find(|&edge| {
+        match (
+            ridge_share(img, board, edge, -1.0),
+            ridge_share(img, board, edge, 0.0),
+        ) {
+            (Some(inside), Some(beyond)) => inside > 0.0 && beyond >= 0.5 * inside,
+            _ => false,
+        }
+    })
+}
+
+fn recognize_on(img: &RgbaImage, mut board: Board, opts: &ReadOptions) -> Result<Reading> {
+    // Bounded: a board never runs on past the picture, and the page beyond it has no grid.
+    while let Some(edge) = grid_goes_on(img, &board) {
+        board.extend(edge);
+    }
     let (rows, cols) = (board.rows(), board.cols());
     let samples: Vec<tiles::Tile> = (0..rows * cols)
         .map(|k| tiles::sample(img, &board, k / cols, k % cols))
@@ -1026,6 +1097,51 @@ mod tests {
                 assert!((r.geometry.pitch() / base.geometry.pitch() - scale).abs() < 0.02 * scale);
             }
         }
+    }
+
+    /// Copies that were once read with rows or columns missing (a sprite edge bent the
+    /// lattice's pitch; a JPEG copy lost the lines around the last row): each now reads the
+    /// untouched capture's map, or is refused; never a different map.
+    #[test]
+    fn copies_once_read_short_read_whole_or_are_refused() {
+        let _serial = serial();
+        use image::imageops::FilterType::Lanczos3;
+        let Some(dir) = crate::corpus::path("enclose/screenshots") else {
+            return;
+        };
+        let jpeg = |img: &RgbaImage| {
+            let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
+            let mut bytes = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 20)
+                .encode_image(&rgb)
+                .unwrap();
+            image::load_from_memory(&bytes).unwrap().to_rgba8()
+        };
+        let mut read = 0;
+        for (f, scale) in [
+            ("djk_2026.01.23.png", 0.75),
+            ("djk_2026.01.23.png", 1.5),
+            ("djk_2026.01.23.png", 2.0),
+            ("dyig_p3_2026-01-06.png", 0.75),
+            ("djk_example.png", 1.0),
+            ("djk_rect.png", 1.0),
+            ("dyig_portal.png", 1.0),
+        ] {
+            let img = load(&dir.join(f));
+            let base = recognize(&img, &ReadOptions::default()).unwrap();
+            let copy = if scale == 1.0 {
+                jpeg(&img)
+            } else {
+                let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
+                image::imageops::resize(&img, w as u32, h as u32, Lanczos3)
+            };
+            if let Ok(r) = recognize(&copy, &ReadOptions::default()) {
+                assert_eq!(r.rows, base.rows, "{f} ×{scale}");
+                read += 1;
+            }
+        }
+        // The rescaled ones read since the lattice takes the nearest ridge.
+        assert!(read >= 4, "only {read} read");
     }
 
     /// Rebuilds `calibration/enclose/*.json` from corpus screenshots and the font pictures;

@@ -138,7 +138,8 @@ pub(super) fn read_counter(
         .rposition(|g| !g.is_some_and(|g| g.0.is_ascii_digit()))
         .map_or(0, |i| i + 1);
     let left = number(&read[start..slash])?;
-    Some((left.0, budget.0, left.1.min(budget.1)))
+    // More walls left than the budget is a digit lost (a rescaled "12/12" read as "12/2").
+    (left.0 <= budget.0).then_some((left.0, budget.0, left.1.min(budget.1)))
 }
 
 /// What the page's "Score:" line shows.
