@@ -17,8 +17,8 @@ mod hashi_screen;
 mod loop_screen;
 mod loopgame;
 mod report;
-mod timeouts;
 mod robustness;
+mod timeouts;
 
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@
 //! A game joins with one [`Source`] line per folder: where its pictures are, how its index
 //! names a picture's truth, and a `read` that reduces its reader's output to a [`Key`].
 
-use autoplayer::games::{enclose, hashi, loopgame};
+use autoplayer::games::{enclose, flow, hashi, loopgame};
 use autoplayer::rect::Rect;
 use image::imageops::FilterType;
 use image::{Rgba, RgbaImage};
@@ -98,7 +98,69 @@ const SOURCES: &[Source] = &[
         truth: loop_truth,
         read: loop_read,
     },
+    Source {
+        game: "flow",
+        folder: "flow/screenshots",
+        truth: flow_truth,
+        read: flow_read,
+    },
+    Source {
+        game: "flow",
+        folder: "fixtures/flow/clone",
+        truth: flow_truth,
+        read: flow_read,
+    },
 ];
+
+/// Letters renamed A, B, … in the order they first appear, row by row: the reader names flows
+/// that way, the indexes by their own order.
+fn flow_letters(rows: &[String]) -> Vec<String> {
+    let mut seen: Vec<char> = Vec::new();
+    rows.iter()
+        .map(|r| {
+            r.chars()
+                .map(|c| {
+                    if !c.is_ascii_alphabetic() {
+                        return c;
+                    }
+                    let k = seen.iter().position(|&s| s == c).unwrap_or_else(|| {
+                        seen.push(c);
+                        seen.len() - 1
+                    });
+                    (b'A' + k as u8) as char
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn flow_truth(v: &Value, _: &Path) -> Option<Vec<String>> {
+    strings(&v["grid"])
+        .or_else(|| strings(&v["rows"]))
+        .map(|r| flow_letters(&r))
+}
+
+fn flow_read(img: &RgbaImage) -> Result<Key, String> {
+    let r = flow::vision::read(img).map_err(|e| e.to_string())?;
+    let p = &r.puzzle;
+    let pipes: Vec<Vec<[usize; 2]>> = r
+        .drawn
+        .iter()
+        .map(|d| {
+            d.cells
+                .iter()
+                .map(|&k| [p.cells[k].row, p.cells[k].col])
+                .collect()
+        })
+        .collect();
+    Ok(Key {
+        rows: r.rows(),
+        state: format!("{pipes:?}"),
+        board: r.geometry.board,
+        score: None,
+        lost: None,
+    })
+}
 
 fn no_truth(_: &Value, _: &Path) -> Option<Vec<String>> {
     None

@@ -7,7 +7,7 @@
 use super::confidence::Weakest;
 use crate::error::{Error, Region, Result};
 use crate::rect::Rect;
-use crate::vision::color::brightness;
+use crate::vision::color::{brightness, luma};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::{axis_from_lines, thin_lines, Axis};
@@ -91,7 +91,10 @@ pub fn find(img: &RgbaImage, weakest: &mut Weakest) -> Result<Board> {
     let mut why = None;
     for web in webs.iter().take(CANDIDATES) {
         match lattice_of(&lines, web) {
-            Ok(lattice) => return cells_of(&lines, &lattice, weakest),
+            Ok(lattice) => {
+                refuse_lines_running_on(img, &lattice)?;
+                return cells_of(&lines, &lattice, weakest);
+            }
             Err(e) => {
                 why.get_or_insert(e);
             }
@@ -166,6 +169,100 @@ fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
         y,
         unseen: [x_outer[0], x_outer[1], y_outer[0], y_outer[1]],
     })
+}
+
+/// Grid lines that run on past a side of the lattice mean cells beyond it that the lattice
+/// missed (seen on an enlarged copy, whose last column's lines blurred out of the web): a
+/// board read short is a wrong reading, so it is refused. Each side is checked on the raw
+/// picture: along each line of the lattice that meets the side, the stretch one cell beyond
+/// it, for a thin ridge brighter than the pixels a few away on both sides.
+fn refuse_lines_running_on(img: &RgbaImage, lattice: &Lattice) -> Result<()> {
+    let (x, y) = (&lattice.x, &lattice.y);
+    let p = x.pitch;
+    let off = (0.04 * p).round().max(3.0) as i64;
+    let luma_at = |px: i64, py: i64| -> Option<i64> {
+        (px >= 0 && py >= 0 && (px as u32) < img.width() && (py as u32) < img.height())
+            .then(|| luma(*img.get_pixel(px as u32, py as u32)) as i64)
+    };
+    // Share of a stretch along a line (across: x varies at height `at`) that is a ridge.
+    let ridge_share = |at: f64, from: f64, to: f64, across: bool| -> Option<f64> {
+        let (mut hit, mut seen) = (0, 0);
+        let mut t = from;
+        while t < to {
+            let (px, py) = if across {
+                (t.round() as i64, at.round() as i64)
+            } else {
+                (at.round() as i64, t.round() as i64)
+            };
+            // The ridge may sit a pixel off the lattice's line: the best of three.
+            let best = (-1..=1)
+                .filter_map(|d| {
+                    let (cx, cy) = if across { (px, py + d) } else { (px + d, py) };
+                    let (a, b) = if across {
+                        (luma_at(cx, cy - off)?, luma_at(cx, cy + off)?)
+                    } else {
+                        (luma_at(cx - off, cy)?, luma_at(cx + off, cy)?)
+                    };
+                    Some(luma_at(cx, cy)? - a.max(b))
+                })
+                .max();
+            if let Some(b) = best {
+                seen += 1;
+                if b >= 16 {
+                    hit += 1;
+                }
+            }
+            t += 1.0;
+        }
+        (seen as f64 >= 0.5 * (to - from)).then(|| hit as f64 / seen as f64)
+    };
+    let lines_y: Vec<f64> = (0..=y.cells)
+        .map(|k| y.start + k as f64 * y.pitch)
+        .collect();
+    let lines_x: Vec<f64> = (0..=x.cells)
+        .map(|k| x.start + k as f64 * x.pitch)
+        .collect();
+    let sides = [
+        ("left", &lines_y, x.start - 0.8 * p, x.start - 0.2 * p, true),
+        (
+            "right",
+            &lines_y,
+            x.end() + 0.2 * p,
+            x.end() + 0.8 * p,
+            true,
+        ),
+        ("top", &lines_x, y.start - 0.8 * p, y.start - 0.2 * p, false),
+        (
+            "bottom",
+            &lines_x,
+            y.end() + 0.2 * p,
+            y.end() + 0.8 * p,
+            false,
+        ),
+    ];
+    for (side, lines, from, to, across) in sides {
+        let shares: Vec<f64> = lines
+            .iter()
+            .filter_map(|&at| ridge_share(at, from, to, across))
+            .collect();
+        let running = shares.iter().filter(|&&s| s >= 0.6).count();
+        if !shares.is_empty() && running * 2 > lines.len() {
+            return Err(Error::vision(
+                Some(Region {
+                    x: x.start.round() as i32,
+                    y: y.start.round() as i32,
+                    w: (x.end() - x.start).round() as i32,
+                    h: (y.end() - y.start).round() as i32,
+                }),
+                format!(
+                    "the grid lines run on past the {side} edge of the {}×{} board found: \
+                     cells there were not read",
+                    x.cells, y.cells
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A lattice, and which of its outer lines (left, right, top, bottom) were not seen but
