@@ -81,7 +81,32 @@ fn cases() -> Vec<Case> {
             text: sparse_grid(&mut rng, w, h, pm, "hashi"),
         });
     }
+    for (n, pairs) in [(40, 3), (256, 2), (1000, 2)] {
+        out.push(Case {
+            name: format!("{n}×{n}, {pairs} pairs on an open board"),
+            game: "flow",
+            text: open_flow_board(&mut rng, n, pairs),
+        });
+    }
     out
+}
+
+/// An open square board in mzucker's rows, `pairs` endpoint pairs at random cells.
+fn open_flow_board(rng: &mut Rng, n: usize, pairs: usize) -> String {
+    let mut cells = vec![b'.'; n * n];
+    for k in 0..2 * pairs {
+        loop {
+            let at = rng.below((n * n) as u64) as usize;
+            if cells[at] == b'.' {
+                cells[at] = b'A' + (k / 2) as u8;
+                break;
+            }
+        }
+    }
+    cells
+        .chunks(n)
+        .map(|r| String::from_utf8_lossy(r).into_owned() + "\n")
+        .collect()
 }
 
 /// What the child reports: the outcome and its peak resident memory.

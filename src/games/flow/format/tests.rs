@@ -256,3 +256,12 @@ fn every_samgoldman_and_mzucker_file_parses() {
         assert!(n >= 23, "{rel}: {n} files");
     }
 }
+
+#[test]
+fn a_board_past_the_size_limit_is_refused_before_any_solving() {
+    let mut rows = vec![".".repeat(257); 256];
+    rows[0] = format!("A{}A", ".".repeat(255));
+    rows[1] = format!("B{}B", ".".repeat(255));
+    let e = parse(&rows.join("\n"), "big.txt").unwrap_err().to_string();
+    assert!(e.contains("big.txt:1:1") && e.contains("65536"), "{e}");
+}
