@@ -14,7 +14,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     if screen.image.width() > 1200 || screen.image.height() > 1200 {
         return;
     }
-    for kind in [GameKind::Hashi, GameKind::Enclose, GameKind::Loop, GameKind::Flow] {
+    for kind in [
+        GameKind::Hashi,
+        GameKind::Enclose,
+        GameKind::Loop,
+        GameKind::Flow,
+    ] {
         let game = kind.game().expect("built");
         let _ = game.detect(&screen);
         let _ = game.scan(&screen, &Default::default());
