@@ -13,41 +13,8 @@
 //! path never takes, so it can hide a cut but never invent one (the first version of this
 //! rule skipped `t` and declared false cuts: see docs/flow-solver.md).
 
+use super::scratch::{Scratch, NONE};
 use super::state::{Conflict, State, Step, OFF};
-
-const NONE: u32 = u32::MAX;
-
-/// Work arrays for the walk, kept between calls so it allocates nothing.
-#[derive(Default)]
-pub(super) struct Scratch {
-    /// Discovery time; a node is seen in this walk when its time is above the walk's base.
-    disc: Vec<u32>,
-    low: Vec<u32>,
-    parent: Vec<u32>,
-    parent_edge: Vec<u32>,
-    /// The nearest ancestor-or-self whose tree edge opens its block.
-    opener: Vec<u32>,
-    /// Walk number when the node lies on the tree path from `s` to `t`.
-    on_path: Vec<u32>,
-    order: Vec<u32>,
-    stack: Vec<(u32, u32)>,
-    clock: u32,
-    walks: u32,
-}
-
-impl Scratch {
-    pub fn new(n: usize) -> Scratch {
-        Scratch {
-            disc: vec![0; n],
-            low: vec![0; n],
-            parent: vec![NONE; n],
-            parent_edge: vec![NONE; n],
-            opener: vec![NONE; n],
-            on_path: vec![0; n],
-            ..Scratch::default()
-        }
-    }
-}
 
 impl State<'_> {
     /// Applies the rule for colour `k` (see the module note).

@@ -15,6 +15,7 @@ mod encode;
 mod graph;
 mod regions;
 mod sat;
+mod scratch;
 mod state;
 
 use super::model::{Puzzle, Solution};

@@ -10,34 +10,8 @@
 //! The per-colour rule cannot see this, since it looks at one colour at a time: two pockets
 //! that only colour A can fill each look fine to A.
 
+use super::scratch::{Regions, NONE};
 use super::state::{Conflict, State, Step, OFF, ON};
-
-const NONE: u32 = u32::MAX;
-
-/// Work arrays, kept between calls.
-#[derive(Default)]
-pub(super) struct Regions {
-    /// Walk number when the node is settled.
-    settled: Vec<u32>,
-    /// Walk number when the node has been given a region.
-    seen: Vec<u32>,
-    region: Vec<u32>,
-    walks: u32,
-    /// Colours each region allows.
-    allows: Vec<u64>,
-    queue: Vec<u32>,
-}
-
-impl Regions {
-    pub fn new(n: usize) -> Regions {
-        Regions {
-            settled: vec![0; n],
-            seen: vec![0; n],
-            region: vec![NONE; n],
-            ..Regions::default()
-        }
-    }
-}
 
 impl State<'_> {
     /// Applies the rule (see the module note).

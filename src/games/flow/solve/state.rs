@@ -13,9 +13,8 @@
 //!   endpoints; cut nodes and bridges between them are forced. Only colours whose graph lost a
 //!   node or an edge since their last check are looked at again.
 
-use super::colour::Scratch;
 use super::graph::Graph;
-use super::regions::Regions;
+use super::scratch::{Regions, Scratch};
 
 pub(super) const UNKNOWN: u8 = 0;
 pub(super) const ON: u8 = 1;
