@@ -1,6 +1,7 @@
 //! enclose.horse screen bars: every capture with a known map read exactly (every tile, and the
 //! budget where the page shows its counter), and the time one reading takes.
 
+use super::report::portal_pairs;
 use autoplayer::games::enclose::vision::{read_after_play, recognize, ReadOptions, ShownScore};
 use autoplayer::vision::geometry::Geometry;
 use serde_json::Value;
@@ -81,28 +82,6 @@ fn known(corpus: &Path) -> anyhow::Result<(Vec<Known>, usize)> {
         });
     }
     Ok((out, unknown))
-}
-
-/// Portal characters renamed in reading order: a portal's colour pairs it, but which digit a
-/// published map gave the pair is arbitrary, so maps are compared by their pairs.
-fn portal_pairs(rows: &[String]) -> Vec<String> {
-    let mut names: Vec<char> = Vec::new();
-    rows.iter()
-        .map(|row| {
-            row.chars()
-                .map(|ch| {
-                    if !ch.is_ascii_alphanumeric() || ch.is_ascii_uppercase() {
-                        return ch;
-                    }
-                    let k = names.iter().position(|&n| n == ch).unwrap_or_else(|| {
-                        names.push(ch);
-                        names.len() - 1
-                    });
-                    char::from_digit(k as u32, 36).unwrap_or('?')
-                })
-                .collect()
-        })
-        .collect()
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {

@@ -68,3 +68,48 @@ pub fn met(ok: bool) -> &'static str {
         "no"
     }
 }
+
+/// The characters `renamed` picks, renamed in reading order (the k-th new one becomes
+/// `name(k)`), so two readings that name the same pairs differently compare equal: which digit
+/// a map gives a portal pair, or which letter a list gives a flow, is arbitrary.
+pub fn in_reading_order(
+    rows: &[String],
+    renamed: impl Fn(char) -> bool,
+    name: impl Fn(usize) -> char,
+) -> Vec<String> {
+    let mut seen: Vec<char> = Vec::new();
+    rows.iter()
+        .map(|row| {
+            row.chars()
+                .map(|ch| {
+                    if !renamed(ch) {
+                        return ch;
+                    }
+                    let k = seen.iter().position(|&n| n == ch).unwrap_or_else(|| {
+                        seen.push(ch);
+                        seen.len() - 1
+                    });
+                    name(k)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// enclose.horse portals (lower-case letters and digits) renamed in reading order.
+pub fn portal_pairs(rows: &[String]) -> Vec<String> {
+    in_reading_order(
+        rows,
+        |ch| ch.is_ascii_alphanumeric() && !ch.is_ascii_uppercase(),
+        |k| char::from_digit(k as u32, 36).unwrap_or('?'),
+    )
+}
+
+/// Flow endpoints (letters) renamed A, B, … in reading order, as the Flow reader names them.
+pub fn flow_letters(rows: &[String]) -> Vec<String> {
+    in_reading_order(
+        rows,
+        |ch| ch.is_ascii_alphabetic(),
+        |k| (b'A' + k as u8) as char,
+    )
+}

@@ -7,6 +7,7 @@
 //! A game joins with one [`Source`] line per folder: where its pictures are, how its index
 //! names a picture's truth, and a `read` that reduces its reader's output to a [`Key`].
 
+use super::report::{flow_letters, portal_pairs};
 use autoplayer::games::{enclose, flow, hashi, loopgame};
 use autoplayer::rect::Rect;
 use image::imageops::FilterType;
@@ -112,28 +113,6 @@ const SOURCES: &[Source] = &[
     },
 ];
 
-/// Letters renamed A, B, … in the order they first appear, row by row: the reader names flows
-/// that way, the indexes by their own order.
-fn flow_letters(rows: &[String]) -> Vec<String> {
-    let mut seen: Vec<char> = Vec::new();
-    rows.iter()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if !c.is_ascii_alphabetic() {
-                        return c;
-                    }
-                    let k = seen.iter().position(|&s| s == c).unwrap_or_else(|| {
-                        seen.push(c);
-                        seen.len() - 1
-                    });
-                    (b'A' + k as u8) as char
-                })
-                .collect()
-        })
-        .collect()
-}
-
 fn flow_truth(v: &Value, _: &Path) -> Option<Vec<String>> {
     strings(&v["grid"])
         .or_else(|| strings(&v["rows"]))
@@ -236,27 +215,6 @@ fn enclose_truth(v: &Value, corpus: &Path) -> Option<Vec<String>> {
         rows.get_mut(r)?.replace_range(c..c + 1, "W");
     }
     Some(portal_pairs(&rows))
-}
-
-/// Portals renamed in reading order: which character a map gives a pair is arbitrary.
-fn portal_pairs(rows: &[String]) -> Vec<String> {
-    let mut names: Vec<char> = Vec::new();
-    rows.iter()
-        .map(|row| {
-            row.chars()
-                .map(|ch| {
-                    if !ch.is_ascii_alphanumeric() || ch.is_ascii_uppercase() {
-                        return ch;
-                    }
-                    let k = names.iter().position(|&n| n == ch).unwrap_or_else(|| {
-                        names.push(ch);
-                        names.len() - 1
-                    });
-                    char::from_digit(k as u32, 36).unwrap_or('?')
-                })
-                .collect()
-        })
-        .collect()
 }
 
 fn enclose_read(img: &RgbaImage) -> Result<Key, String> {
