@@ -126,24 +126,24 @@ fn pictures_of_no_game_are_refused() {
 }
 
 /// Pictures of other things (other games of Bridges' own collection, a desktop, web pages,
-/// rendered patterns; `fixtures/unrelated/PROVENANCE.md`): every one is refused, exit 2, with
-/// each reader's reason, and no plan is printed.
+/// rendered patterns, photographs; `fixtures/unrelated/PROVENANCE.md`): every one is refused,
+/// exit 2, with each reader's reason, and no plan is printed.
 #[test]
 fn unrelated_pictures_are_refused_with_a_reason() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/unrelated");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .filter(|p| p.extension().is_some_and(|e| e == "png" || e == "jpg"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 20, "{}", dir.display());
+    assert_eq!(files.len(), 26, "{}", dir.display());
     for f in files {
         let file = f.to_str().unwrap();
         let out = run(&["scan", "auto", file], "", 2);
         assert!(
             out.stderr.contains("no game recognised")
-                && ["hashi: ", "enclose: ", "loop: "]
+                && ["hashi: ", "enclose: ", "loop: ", "flow: "]
                     .iter()
                     .all(|g| out.stderr.contains(g)),
             "{file}: {}",
