@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 /// One learned profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Profile {
-    /// The game it reads (`hashi`, `loop`).
+    /// The game it reads (`hashi`, `loop`, `enclose`).
     pub game: String,
     /// Which of the game's looks it is for (Hashi: `sgt` for Simon Tatham's Bridges, `web` for
-    /// the web game; Loop: `app`).
+    /// the web game; Loop: `app`; enclose.horse: `page`, its sprites in every theme).
     pub style: String,
     /// The pictures it was learned from, as they were named on the command line.
     #[serde(default)]
@@ -89,19 +89,34 @@ impl Profile {
 }
 
 /// Glyphs labelled by what a known puzzle says they show, gathered over many pictures and
-/// averaged into one template per label.
+/// averaged into one template per label, or per look of a label where one thing is drawn in
+/// several ways (a sprite's animation frames).
 #[derive(Debug, Default)]
 pub struct Samples {
-    by_label: BTreeMap<String, Vec<Glyph>>,
+    /// Per label, its looks: glyphs alike enough to be averaged.
+    by_label: BTreeMap<String, Vec<Vec<Glyph>>>,
     pictures: Vec<String>,
 }
 
 impl Samples {
+    /// A glyph of the label's one look.
     pub fn add(&mut self, label: &str, glyph: Glyph) {
-        self.by_label
-            .entry(label.to_string())
-            .or_default()
-            .push(glyph);
+        let looks = self.by_label.entry(label.to_string()).or_default();
+        match looks.first_mut() {
+            Some(look) => look.push(glyph),
+            None => looks.push(vec![glyph]),
+        }
+    }
+
+    /// A glyph joining the first look of its label it is `alike` (compared with the look's
+    /// first glyph), or starting a look of its own: averaging two frames of an animation would
+    /// give a template like neither.
+    pub fn add_look(&mut self, label: &str, glyph: Glyph, alike: impl Fn(&Glyph, &Glyph) -> bool) {
+        let looks = self.by_label.entry(label.to_string()).or_default();
+        match looks.iter_mut().find(|look| alike(&glyph, &look[0])) {
+            Some(look) => look.push(glyph),
+            None => looks.push(vec![glyph]),
+        }
     }
 
     /// Records a picture as used (named in the profile's `made_from`).
@@ -113,7 +128,7 @@ impl Samples {
     pub fn counts(&self) -> Vec<(String, usize)> {
         self.by_label
             .iter()
-            .map(|(l, g)| (l.clone(), g.len()))
+            .map(|(l, looks)| (l.clone(), looks.iter().map(Vec::len).sum()))
             .collect()
     }
 
@@ -126,17 +141,25 @@ impl Samples {
         let templates: Vec<Template> = self
             .by_label
             .iter()
+            .flat_map(|(label, looks)| looks.iter().map(move |gs| (label, gs)))
             .map(|(label, gs)| {
                 Template::from_glyph(label, gs.len(), &Glyph::mean(gs).expect("non-empty"))
             })
             .collect();
+        let (width, height) = self
+            .by_label
+            .values()
+            .flatten()
+            .flatten()
+            .next()
+            .map_or((SIZE, SIZE), |g| (g.width, g.height));
         Ok(Profile {
             game: game.to_string(),
             style: style.to_string(),
             made_from: self.pictures,
             set: TemplateSet {
-                width: SIZE,
-                height: SIZE,
+                width,
+                height,
                 templates,
             },
         })
@@ -165,6 +188,25 @@ mod tests {
         let back = Profile::from_json(&p.to_json(), "mem").unwrap();
         assert_eq!(back, p);
         assert_eq!(back.made_from, vec!["a.png".to_string()]);
+    }
+
+    #[test]
+    fn looks_unlike_each_other_become_templates_of_their_own() {
+        let mut s = Samples::default();
+        let alike = |a: &Glyph, b: &Glyph| a.cells == b.cells;
+        s.add_look("portal", dot(10), alike);
+        s.add_look("portal", dot(50), alike);
+        s.add_look("portal", dot(10), alike);
+        s.add_look("horse", dot(20), alike);
+        assert_eq!(s.counts(), vec![("horse".into(), 1), ("portal".into(), 3)]);
+        let p = s.into_profile("enclose", "page").unwrap();
+        let looks: Vec<(&str, usize)> = p
+            .set
+            .templates
+            .iter()
+            .map(|t| (t.label.as_str(), t.samples))
+            .collect();
+        assert_eq!(looks, vec![("horse", 1), ("portal", 2), ("portal", 1)]);
     }
 
     #[test]

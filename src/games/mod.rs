@@ -194,7 +194,7 @@ pub trait Game: Sync {
     /// Learns the app's look (its glyph templates) from pictures whose puzzles are known.
     fn calibrate(&self, _samples: &[Sample]) -> Result<Profile> {
         Err(Error::Usage(format!(
-            "calibrate {}: this game's reader has nothing to learn (hashi and loop do)",
+            "calibrate {}: this game's reader has nothing to learn (hashi, loop and enclose do)",
             self.name()
         )))
     }

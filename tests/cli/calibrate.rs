@@ -181,3 +181,98 @@ fn calibrate_refuses_a_wrong_puzzle_a_missing_one_and_a_game_with_nothing_to_lea
     );
     assert!(out.stderr.contains("nothing to learn"), "{}", out.stderr);
 }
+
+/// A fresh enclose.horse board captured here, and its map (rows and budget) from the
+/// fixture's index, written as a puzzle file.
+fn enclose_page(dir: &Path, name: &str) -> (String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
+    let index = std::fs::read_to_string(root.join("index.jsonl")).unwrap();
+    let entry: serde_json::Value = index
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["file"] == name)
+        .unwrap();
+    let rows: Vec<&str> = entry["map_rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let puzzle = dir.join(format!("{name}.enclose"));
+    std::fs::write(
+        &puzzle,
+        format!("budget: {}\n{}\n", entry["budget"], rows.join("\n")),
+    )
+    .unwrap();
+    (
+        root.join(name).to_str().unwrap().to_string(),
+        puzzle.to_str().unwrap().to_string(),
+    )
+}
+
+/// Sprites learned from one theme's capture (girl: horse, cherries, portals) read a board of
+/// another theme (classic) exactly; a map of another size is refused, naming both sizes.
+#[test]
+fn enclose_sprites_learned_on_one_theme_read_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let (girl, girl_map) = enclose_page(dir.path(), "2026-01-15_girl_1600x1000_fresh.png");
+    let (classic, classic_map) = enclose_page(dir.path(), "2026-01-16_classic_1600x1000_fresh.png");
+    let profile = dir.path().join("page.json");
+    let p = profile.to_str().unwrap();
+    let out = run(&["calibrate", "enclose", &girl, &girl_map, "-o", p], "", 0);
+    assert!(out.stdout.contains("enclose (page)"), "{}", out.stdout);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&profile).unwrap()).unwrap();
+    let labels: Vec<&str> = v["templates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["label"].as_str().unwrap())
+        .collect();
+    for sprite in ["horse", "cherry", "portal"] {
+        assert!(labels.contains(&sprite), "{labels:?}");
+    }
+
+    let read = dir.path().join("read.enclose");
+    run(
+        &[
+            "scan",
+            "enclose",
+            &classic,
+            "--calibration",
+            p,
+            "-o",
+            read.to_str().unwrap(),
+        ],
+        "",
+        0,
+    );
+    let want = std::fs::read_to_string(&classic_map).unwrap();
+    assert_eq!(std::fs::read_to_string(&read).unwrap().trim(), want.trim());
+
+    // A Hashi profile is refused for an enclose picture, before reading.
+    let hashi = Path::new(env!("CARGO_MANIFEST_DIR")).join("calibration/hashi/sgt_digits.json");
+    let out = run(
+        &[
+            "scan",
+            "enclose",
+            &classic,
+            "--calibration",
+            hashi.to_str().unwrap(),
+        ],
+        "",
+        2,
+    );
+    assert!(out.stderr.contains("enclose (page)"), "{}", out.stderr);
+
+    let out = run(
+        &["calibrate", "enclose", &girl, &classic_map, "-o", p],
+        "",
+        2,
+    );
+    assert!(
+        out.stderr.contains("the map is 14×") && out.stderr.contains("19×"),
+        "{}",
+        out.stderr
+    );
+}

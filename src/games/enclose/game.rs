@@ -3,8 +3,9 @@
 use super::format;
 use super::model::{Level, Solution, SolveStatus, Tile, Variant};
 use super::{check, play, solve, vision};
+use crate::calibration::Profile;
 use crate::error::{Error, Result};
-use crate::games::{Game, Options, Prepared, Scanned, Solved, Status, Verify};
+use crate::games::{Game, Options, Prepared, Sample, Scanned, Solved, Status, Verify};
 use crate::plan::Plan;
 use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
@@ -123,6 +124,7 @@ fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Leve
         &screen.image,
         &vision::ReadOptions {
             budget: opts.enclose.budget,
+            profile: opts.calibration.clone(),
         },
     )?;
     let level = level_of(&reading, screen, opts)?;
@@ -207,6 +209,19 @@ impl Game for Enclose {
 
     fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
         Ok(scan_screen(screen, opts)?.2)
+    }
+
+    fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
+        let mut known = Vec::new();
+        for s in samples {
+            let level = format::parse(&s.puzzle, &s.puzzle_source, None)?;
+            known.push((
+                s.name.clone(),
+                s.screen.image.clone(),
+                format::map_rows(&level),
+            ));
+        }
+        vision::learn(&known)
     }
 
     /// Walls already on the board may be wrong, so the level is solved with all of them

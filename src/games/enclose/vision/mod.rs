@@ -9,14 +9,17 @@
 //! 4. **text**: the walls counter and the score line under the board (`text`);
 //! 5. **theme**: from the grass hue.
 
+mod learn;
 mod overlay;
 mod portals;
 mod text;
 mod tiles;
 
+pub use learn::learn;
 pub use overlay::draw_overlay;
 pub use text::ShownScore;
 
+use crate::calibration::Profile;
 use crate::error::{Error, Region, Result};
 use crate::vision::color::{brightness, hue, saturation, Rgb};
 use crate::vision::geometry::Geometry;
@@ -35,6 +38,8 @@ pub const MIN_CONFIDENCE: f64 = tiles::MIN_OVERLAP;
 pub struct ReadOptions {
     /// The level's wall budget; wins over the on-screen counter.
     pub budget: Option<u32>,
+    /// Sprite silhouettes learned by `calibrate`, read instead of the embedded ones.
+    pub profile: Option<std::sync::Arc<Profile>>,
 }
 
 #[derive(Debug, Clone)]
@@ -50,7 +55,8 @@ pub struct Reading {
     /// A pen (wheat-filled tiles in a gold outline) is shown.
     pub enclosed: bool,
     /// The bonus round, when the picture shows one. Always `None` for now: no unicorn sprite or
-    /// round title was available to calibrate against, and a unicorn tile is refused instead.
+    /// round title was available to calibrate against, so a unicorn tile is refused (or, with a
+    /// learned profile that has one, read, and the round must be named with `--variant`).
     pub variant_hint: Option<String>,
     /// The page's score line, when the picture shows it.
     pub score_shown: Option<ShownScore>,
@@ -247,7 +253,9 @@ fn map_rows(class: &[Class], portal_labels: &[char], board: &Board) -> Vec<Strin
                         Class::Wall => 'W',
                         Class::Horse => 'H',
                         Class::Cherry => 'C',
+                        Class::Golden => 'G',
                         Class::Bees => 'S',
+                        Class::Unicorn => 'U',
                         Class::Portal(_) => portal_labels[k],
                     }
                 })
@@ -258,6 +266,10 @@ fn map_rows(class: &[Class], portal_labels: &[char], board: &Board) -> Vec<Strin
 
 /// Recognise an enclose.horse board in a full-page capture or a crop.
 pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
+    // A profile for another game is refused before the picture is looked at.
+    if let Some(p) = opts.profile.as_deref() {
+        tiles::sprites_of_profile(p)?;
+    }
     recognize_on(img, find_board(img)?, opts)
 }
 
@@ -365,7 +377,17 @@ fn recognize_on(img: &RgbaImage, mut board: Board, opts: &ReadOptions) -> Result
         .map(|k| tiles::sample(img, &board, k / cols, k % cols))
         .collect();
     let grass = tiles::grass_of(&samples);
-    let tiles = tiles::classify(&samples, grass, &board)?;
+    let learned = opts
+        .profile
+        .as_deref()
+        .map(tiles::sprites_of_profile)
+        .transpose()?;
+    let tiles = tiles::classify(
+        &samples,
+        grass,
+        &board,
+        learned.as_ref().unwrap_or(tiles::sprites()),
+    )?;
     // A row of water along an edge hides the grid lines inside it and can leave its outer line
     // too faint to join the lattice. The page around a board is never water, so a row of
     // water tiles just outside an edge is the board's own, and the board is read with it.
@@ -502,6 +524,7 @@ mod tests {
             let want = canonical(&rows_of(&v["map_rows"]));
             let opts = ReadOptions {
                 budget: v["budget"].as_u64().map(|b| b as u32),
+                ..Default::default()
             };
             for scale in [0.8, 1.0, 1.5] {
                 let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
@@ -888,7 +911,14 @@ mod tests {
         let Some(p) = crate::corpus::path("enclose/screenshots/dt_2_2025-12-31.png") else {
             return;
         };
-        let r = recognize(&load(&p), &ReadOptions { budget: Some(14) }).unwrap();
+        let r = recognize(
+            &load(&p),
+            &ReadOptions {
+                budget: Some(14),
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!((r.budget, r.walls_placed), (Some(14), None));
     }
 

@@ -1,8 +1,10 @@
 //! Every tile is pixel art on a 16×16 grid, so each is sampled at its 16×16 sub-pixel centres
 //! and told apart against the picture's own colours (captures differ in colour): grass, water,
-//! a wall, or a sprite, matched against the silhouettes in `calibration/enclose/sprites.json`.
+//! a wall, or a sprite, matched against the silhouettes in `calibration/enclose/sprites.json`
+//! (or in a profile learned by `autoplayer calibrate enclose`).
 
 use super::{is_gold, is_white, Board};
+use crate::calibration::Profile;
 use crate::error::{Error, Result};
 use crate::vision::color::{dominant, euclidean, pixel_at, saturation, Rgb};
 use crate::vision::glyph::{Glyph, Likeness, TemplateSet};
@@ -23,37 +25,114 @@ pub(super) enum Class {
     Wall,
     Horse,
     Cherry,
+    Golden,
     Bees,
+    Unicorn,
     Portal(Rgb),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Sprite {
+pub(super) enum Sprite {
     Horse,
     Cherry,
+    Golden,
     Bees,
+    Unicorn,
     Portal,
 }
 
-fn sprites() -> &'static [(Sprite, Glyph)] {
-    static T: OnceLock<Vec<(Sprite, Glyph)>> = OnceLock::new();
+impl Sprite {
+    /// The sprite a map character stands for, if it is one.
+    pub(super) fn of_tile(c: char) -> Option<Sprite> {
+        Some(match c {
+            'H' => Sprite::Horse,
+            'C' => Sprite::Cherry,
+            'G' => Sprite::Golden,
+            'S' => Sprite::Bees,
+            'U' => Sprite::Unicorn,
+            '0'..='9' | 'a'..='z' => Sprite::Portal,
+            _ => return None,
+        })
+    }
+
+    /// Its label in a template file.
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Sprite::Horse => "horse",
+            Sprite::Cherry => "cherry",
+            Sprite::Golden => "golden",
+            Sprite::Bees => "bees",
+            Sprite::Unicorn => "unicorn",
+            Sprite::Portal => "portal",
+        }
+    }
+
+    fn of_label(label: &str) -> Option<Sprite> {
+        [
+            Sprite::Horse,
+            Sprite::Cherry,
+            Sprite::Golden,
+            Sprite::Bees,
+            Sprite::Unicorn,
+            Sprite::Portal,
+        ]
+        .into_iter()
+        .find(|s| s.label() == label)
+    }
+}
+
+/// The silhouettes sprites are matched against.
+pub(super) type Sprites = Vec<(Sprite, Glyph)>;
+
+/// The embedded silhouettes.
+pub(super) fn sprites() -> &'static Sprites {
+    static T: OnceLock<Sprites> = OnceLock::new();
     T.get_or_init(|| {
-        TemplateSet::from_json(include_str!("../../../../calibration/enclose/sprites.json"))
-            .expect("calibration JSON is embedded at build time")
-            .glyphs()
-            .into_iter()
-            .filter_map(|(label, g)| {
-                let sprite = match label.as_str() {
-                    "horse" => Sprite::Horse,
-                    "cherry" => Sprite::Cherry,
-                    "bees" => Sprite::Bees,
-                    "portal" => Sprite::Portal,
-                    _ => return None,
-                };
-                Some((sprite, g))
-            })
-            .collect()
+        sprites_of(
+            &TemplateSet::from_json(include_str!("../../../../calibration/enclose/sprites.json"))
+                .expect("calibration JSON is embedded at build time")
+                .glyphs(),
+        )
+        .expect("the embedded sprites have known labels")
     })
+}
+
+/// A learned profile's silhouettes; a label that names no sprite is refused.
+pub(super) fn sprites_of_profile(profile: &Profile) -> Result<Sprites> {
+    profile.check_for("enclose", "page")?;
+    sprites_of(&profile.glyphs())
+}
+
+fn sprites_of(glyphs: &[(String, Glyph)]) -> Result<Sprites> {
+    glyphs
+        .iter()
+        .map(|(label, g)| {
+            if (g.width, g.height) != (SUB, SUB) {
+                return Err(Error::Usage(format!(
+                    "sprite template {label:?} is {}×{}, not {SUB}×{SUB}",
+                    g.width, g.height
+                )));
+            }
+            Sprite::of_label(label)
+                .map(|s| (s, g.clone()))
+                .ok_or_else(|| Error::Usage(format!("unknown sprite label {label:?}")))
+        })
+        .collect()
+}
+
+/// Whether a pen's wheat fills the tile (a third of it gold at least).
+pub(super) fn on_wheat(t: &[Rgb]) -> bool {
+    share(t, &is_gold) >= 0.35
+}
+
+/// Which sub-pixels of a tile belong to a sprite: those far from the tile's background (grass,
+/// or a pen's wheat, whose own gold is never sprite).
+pub(super) fn silhouette(t: &[Rgb], background: Rgb, wheat: bool) -> [bool; SUB * SUB] {
+    let mut mask = [false; SUB * SUB];
+    for (i, &p) in t.iter().enumerate() {
+        mask[i] = euclidean(p, background) > 62.0 && !(wheat && is_gold(p));
+    }
+    mask
 }
 
 /// The tile's samples at its sub-pixel centres.
@@ -128,7 +207,12 @@ fn share(t: &[Rgb], f: &dyn Fn(Rgb) -> bool) -> f64 {
 
 /// Classifies every tile; a tile that is neither grass nor water, or whose sprite matches no
 /// template, is an error naming it.
-pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Classified> {
+pub(super) fn classify(
+    tiles: &[Tile],
+    grass: Rgb,
+    board: &Board,
+    sprites: &[(Sprite, Glyph)],
+) -> Result<Classified> {
     let (rows, cols) = (board.rows(), board.cols());
     let near_grass = |p: Rgb| euclidean(p, grass) <= 40.0;
     let stone = |p: Rgb| saturation(p) <= 12 && euclidean(p, grass) >= 60.0;
@@ -168,7 +252,7 @@ pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Clas
         }
         let visible_rows = visible(k);
         let t = &tiles[k][..visible_rows * SUB];
-        let wheat = share(t, &is_gold) >= 0.35;
+        let wheat = on_wheat(t);
         enclosed |= wheat;
         let background = if wheat {
             dominant(t.iter().copied().filter(|&p| is_gold(p)), 4).0
@@ -189,10 +273,7 @@ pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Clas
                 ),
             ));
         };
-        let mut mask = [false; SUB * SUB];
-        for (i, &p) in t.iter().enumerate() {
-            mask[i] = euclidean(p, background) > 62.0 && !(wheat && is_gold(p));
-        }
+        let mask = silhouette(t, background, wheat);
         let on = (1..visible_rows.min(SUB - 1))
             .flat_map(|y| (1..SUB - 1).map(move |x| y * SUB + x))
             .filter(|&i| mask[i])
@@ -203,7 +284,7 @@ pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Clas
         let seen = Glyph::from_mask(SUB, SUB, &mask);
         let likeness = Likeness::InnerOverlap { rows: visible_rows };
         // Of equally good templates the last one wins, as it always has here.
-        let (best, score) = sprites()
+        let (best, score) = sprites
             .iter()
             .map(|(sprite, t)| (*sprite, likeness.score(&seen, t)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
@@ -218,7 +299,9 @@ pub(super) fn classify(tiles: &[Tile], grass: Rgb, board: &Board) -> Result<Clas
         class[k] = match best {
             Sprite::Horse => Class::Horse,
             Sprite::Cherry => Class::Cherry,
+            Sprite::Golden => Class::Golden,
             Sprite::Bees => Class::Bees,
+            Sprite::Unicorn => Class::Unicorn,
             Sprite::Portal => Class::Portal(portal_colour(t, &mask)),
         };
     }
