@@ -330,3 +330,24 @@ fn a_picture_of_another_game_or_of_nothing_is_an_error_and_plans_nothing() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+/// The horse's speech bubble and escape arrow over the board (the page shows them when the
+/// horse is clicked): the board is refused, naming a covered tile, and no plan is made.
+#[test]
+fn a_board_under_the_page_s_speech_bubble_is_refused_naming_a_tile() {
+    let shot = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/enclose/covered/2026-01-06_default_1400x1000_horse_speaks.png");
+    let shot = shot.to_str().unwrap();
+    let out = run(&["scan", "enclose", shot], "", 2);
+    assert!(
+        out.stderr.contains("region x=") && out.stderr.contains("tile row"),
+        "{}",
+        out.stderr
+    );
+    let play = run(&["play", "enclose", "--image", shot, "--dry-run"], "", 2);
+    assert!(
+        play.stdout.is_empty(),
+        "a plan was printed: {}",
+        play.stdout
+    );
+}
