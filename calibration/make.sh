@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Rebuilds the shipped Hashi and Loop profiles with `autoplayer calibrate`, from the shared
-# corpus's screenshots (their puzzles are in each folder's index.jsonl) and the captures kept in
-# calibration/hashi/captures. Needs jq.
+# Rebuilds the shipped Hashi, Loop and enclose.horse profiles with `autoplayer calibrate`, from
+# the shared corpus's screenshots (their puzzles are in each folder's index.jsonl), the captures
+# kept in calibration/hashi/captures and the page captures in fixtures/enclose/page. Needs jq.
 #   calibration/make.sh [CORPUS]     (default: $AUTOPLAYER_CORPUS, else ../shared/corpus)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,3 +48,19 @@ while read -r file hints; do
     loop+=($(pair "corpus/loop/$file" "$(tr , '\n' <<< "$hints")"))
 done < <(jq -r 'select(.state != "solved") | "\(.file) \(.hints | join(","))"' corpus/loop/screenshots/index.jsonl)
 "$bin" calibrate loop "${loop[@]}" -o autoplayer/calibration/loop/digits.json
+
+# enclose.horse: every picture with a known map, as "budget: N" and the map's rows.
+enclose_pair() {
+    pair "$1" "$(printf 'budget: %s\n%s' "$2" "$(tr , '\n' <<< "$3")")"
+}
+enclose=()
+while IFS=$'\t' read -r file budget rows; do
+    enclose+=($(enclose_pair "corpus/enclose/screenshots/$file" "$budget" "$rows"))
+done < <(jq -r 'select(.map_rows != null) | [.file, (.budget // 1), (.map_rows | join(","))] | @tsv' corpus/enclose/screenshots/index.jsonl)
+while IFS=$'\t' read -r file budget rows; do
+    enclose+=($(enclose_pair "corpus/enclose/app-screens/$file" "$budget" "$rows"))
+done < <(jq -r 'select(.state == "fresh") | [.file, .level.budget, (.level.map_rows | join(","))] | @tsv' corpus/enclose/app-screens/index.jsonl)
+while IFS=$'\t' read -r file budget rows; do
+    enclose+=($(enclose_pair "autoplayer/fixtures/enclose/page/$file" "$budget" "$rows"))
+done < <(jq -r '[.file, .budget, (.map_rows | join(","))] | @tsv' autoplayer/fixtures/enclose/page/index.jsonl)
+"$bin" calibrate enclose "${enclose[@]}" -o autoplayer/calibration/enclose/sprites.json

@@ -122,6 +122,59 @@ mod tests {
         assert!(!water_along(&[], Edge::Top));
     }
 
+    /// Each picture with a known map that `calibration/make.sh` learns from, in its order.
+    fn make_sh_pictures() -> Option<Vec<(String, RgbaImage, Vec<String>)>> {
+        let corpus = crate::corpus::path("enclose")?;
+        let rows = |v: &serde_json::Value| -> Option<Vec<String>> {
+            Some(
+                v.as_array()?
+                    .iter()
+                    .map(|r| r.as_str().unwrap_or_default().to_string())
+                    .collect(),
+            )
+        };
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose");
+        let mut out = Vec::new();
+        for (dir, map_of) in [
+            (
+                corpus.join("screenshots"),
+                (|v: &serde_json::Value| v.get("map_rows").cloned())
+                    as fn(&serde_json::Value) -> Option<serde_json::Value>,
+            ),
+            (corpus.join("app-screens"), |v| {
+                (v["state"] == "fresh").then(|| v["level"]["map_rows"].clone())
+            }),
+            (fixtures.join("page"), |v| v.get("map_rows").cloned()),
+        ] {
+            let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+            for line in index.lines() {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                let Some(map) = map_of(&v).as_ref().and_then(rows) else {
+                    continue;
+                };
+                let file = v["file"].as_str().unwrap();
+                let img = crate::screen::read_picture(&dir.join(file)).unwrap();
+                out.push((file.to_string(), img, map));
+            }
+        }
+        Some(out)
+    }
+
+    /// `autoplayer calibrate enclose` over the pictures `calibration/make.sh` names makes
+    /// exactly the embedded sprites.
+    #[test]
+    fn the_shipped_sprites_are_what_calibrate_learns() {
+        let Some(pictures) = make_sh_pictures() else {
+            return;
+        };
+        let learned = learn(&pictures).unwrap();
+        let shipped = crate::vision::glyph::TemplateSet::from_json(include_str!(
+            "../../../../calibration/enclose/sprites.json"
+        ))
+        .unwrap();
+        assert_eq!(learned.glyphs(), shipped.glyphs());
+    }
+
     #[test]
     fn learning_from_the_page_reads_its_sprites_back() {
         let Some(p) =

@@ -1174,69 +1174,13 @@ mod tests {
         assert!(read >= 4, "only {read} read");
     }
 
-    /// Rebuilds `calibration/enclose/*.json` from corpus screenshots and the font pictures;
-    /// see its README.
+    /// Rebuilds `calibration/enclose/glyphs.json` from the font pictures; see its README (the
+    /// sprites are learned by `autoplayer calibrate enclose`, run by `calibration/make.sh`).
     #[test]
     #[ignore]
-    fn regenerate_calibration() {
-        use crate::vision::color::{dominant, euclidean};
+    fn regenerate_counter_glyphs() {
         use crate::vision::glyph::{Template, TemplateSet};
-        let corpus = crate::corpus::dir().expect("corpus");
-        let sprite = |file: &str, r: usize, c: usize, name: &str| {
-            let img = load(&corpus.join("enclose").join(file));
-            let b = find_board(&img).unwrap();
-            let cols = b.cols();
-            let all: Vec<Rgb> = (0..b.rows() * cols)
-                .flat_map(|k| tiles::sample(&img, &b, k / cols, k % cols))
-                .collect();
-            let grass = dominant(all.into_iter(), 5).0;
-            let mask: Vec<u8> = tiles::sample(&img, &b, r, c)
-                .iter()
-                .map(|&p| if euclidean(p, grass) > 62.0 { 255 } else { 0 })
-                .collect();
-            Template {
-                label: name.to_string(),
-                samples: 1,
-                aspect: None,
-                source: Some(format!("{file} row {r} col {c}")),
-                mask,
-            }
-        };
-        let mut sprites = Vec::new();
-        for (f, r, c, n) in [
-            (
-                "app-screens/enclose_day9_default_1280x900_fresh.png",
-                7,
-                6,
-                "horse",
-            ),
-            (
-                "app-screens/enclose_day9_girl_1280x900_fresh.png",
-                7,
-                6,
-                "horse",
-            ),
-            (
-                "app-screens/enclose_day9_default_1280x900_fresh.png",
-                1,
-                1,
-                "cherry",
-            ),
-            ("screenshots/djk_2026.01.23.png", 0, 2, "bees"),
-            ("screenshots/djk_portal_calibration.png", 1, 1, "portal"),
-            ("screenshots/djk_portal_calibration.png", 2, 4, "portal"),
-            ("screenshots/djk_portal_calibration.png", 1, 7, "portal"),
-        ] {
-            sprites.push(sprite(f, r, c, n));
-        }
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("calibration/enclose");
-        let set = TemplateSet {
-            width: tiles::SUB,
-            height: tiles::SUB,
-            templates: sprites,
-        };
-        std::fs::write(root.join("sprites.json"), set.to_json()).unwrap();
-
         let mut glyphs = Vec::new();
         for f in ["font_schoolbell_28.png", "font_schoolbell_40.png"] {
             let img = load(&root.join(f));
