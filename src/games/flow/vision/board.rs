@@ -10,7 +10,7 @@ use crate::rect::Rect;
 use crate::vision::color::{brightness, luma};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
-use crate::vision::lattice::{axis_from_lines, thin_lines, Axis};
+use crate::vision::lattice::{axis_from_lines_with_echoes, thin_lines, Axis};
 use image::RgbaImage;
 
 /// How far either side of a line pixel the cells' dark must show: lines are 1 to 4 pixels
@@ -19,6 +19,9 @@ const LINE_REACH: usize = 4;
 /// How much brighter than the cells a line is: the dimmest grid seen (green lines on a
 /// phone, about 90 against 15) clears it by far; JPEG ringing beside text stays under it.
 const LINE_CONTRAST: i16 = 16;
+/// How far from a grid line JPEG ringing can draw a fainter copy of it: within the codec's
+/// 8-pixel block; seen 3 to 4 pixels off at quality 20.
+const JPEG_ECHO: usize = 6;
 /// The smallest board worth a look, in pixels a side.
 const MIN_BOARD: usize = 80;
 /// Grid sizes the app draws: 5×5 to 15×15, rectangles and jumbo packs a little beyond.
@@ -136,10 +139,10 @@ fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
             format!("no Flow board: the grid lines here {what}"),
         )
     };
-    let x = axis_from_lines(&across, web.x0, rows_n)
+    let x = axis_from_lines_with_echoes(&across, web.x0, rows_n, JPEG_ECHO)
         .ok_or_else(|| fail("are not evenly spaced across"))?;
-    let y =
-        axis_from_lines(&down, web.y0, cols_n).ok_or_else(|| fail("are not evenly spaced down"))?;
+    let y = axis_from_lines_with_echoes(&down, web.y0, cols_n, JPEG_ECHO)
+        .ok_or_else(|| fail("are not evenly spaced down"))?;
     let (x, x_outer) = reach_web_ends(x, web.x0, web.x1);
     let (y, y_outer) = reach_web_ends(y, web.y0, web.y1);
     if !(MIN_CELLS..=MAX_CELLS).contains(&x.cells) || !(MIN_CELLS..=MAX_CELLS).contains(&y.cells) {
