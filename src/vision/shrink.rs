@@ -8,31 +8,43 @@ use image::RgbaImage;
 
 /// The picture with every `factor`×`factor` block replaced by its mean colour. Blocks cut by
 /// the right or bottom edge are the mean of the pixels there, so a line on the picture's last
-/// pixel is still on the shrunk copy's. A factor of 0 or 1 is a copy.
+/// pixel is still on the shrunk copy's. A factor of 0 or 1 is a copy; factors over 257 are taken as 257.
 pub fn shrink(img: &RgbaImage, factor: u32) -> RgbaImage {
-    let k = factor.max(1);
+    // Column sums of k rows are kept in 16 bits: k × 255 must fit.
+    let k = factor.clamp(1, 257);
+    if k == 1 {
+        return img.clone();
+    }
     let (w, h) = (img.width(), img.height());
     let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
     let raw = img.as_raw();
     let mut out = RgbaImage::new(sw, sh);
-    // One output row at a time, summing the k picture rows under it in reading order.
+    // One output row at a time: the k picture rows under it summed byte by byte first (a
+    // loop the compiler turns into vector adds), then each block's k pixels across.
+    let mut column_sums = vec![0u16; w as usize * 4];
     let mut sums = vec![0u32; sw as usize * 4];
     let (ku, wu) = (k as usize, w as usize);
     for oy in 0..sh {
-        sums.fill(0);
+        column_sums.fill(0);
         let rows = (oy * k)..((oy + 1) * k).min(h);
         let tall = rows.len() as u32;
         for y in rows {
             let line = &raw[y as usize * wu * 4..(y as usize + 1) * wu * 4];
-            for (block, s) in line.chunks(ku * 4).zip(sums.chunks_exact_mut(4)) {
-                for px in block.chunks_exact(4) {
-                    s[0] += u32::from(px[0]);
-                    s[1] += u32::from(px[1]);
-                    s[2] += u32::from(px[2]);
-                    s[3] += u32::from(px[3]);
+            for (a, &b) in column_sums.iter_mut().zip(line) {
+                *a += u16::from(b);
+            }
+        }
+        for (block, s) in column_sums.chunks(ku * 4).zip(sums.chunks_exact_mut(4)) {
+            s.fill(0);
+            for px in block.chunks_exact(4) {
+                for ch in 0..4 {
+                    s[ch] += u32::from(px[ch]);
                 }
             }
         }
+        // A multiplication per channel, not a division: divisions cost more than the sums.
+        let per = |wide: u32| 1.0 / (wide * tall) as f32;
+        let full = per(k);
         let row =
             &mut out.as_mut()[oy as usize * sw as usize * 4..(oy as usize + 1) * sw as usize * 4];
         for (ox, (px, s)) in row
@@ -40,9 +52,10 @@ pub fn shrink(img: &RgbaImage, factor: u32) -> RgbaImage {
             .zip(sums.chunks_exact(4))
             .enumerate()
         {
-            let n = (w - ox as u32 * k).min(k) * tall;
+            let wide = (w - ox as u32 * k).min(k);
+            let scale = if wide == k { full } else { per(wide) };
             for (p, &v) in px.iter_mut().zip(s) {
-                *p = ((v + n / 2) / n) as u8;
+                *p = (v as f32 * scale + 0.5) as u8;
             }
         }
     }
@@ -77,6 +90,14 @@ mod tests {
         assert_eq!(small.get_pixel(2, 0).0, [255, 255, 255, 255]);
         assert_eq!(small.get_pixel(2, 1).0, [255, 255, 255, 255]);
         assert_eq!(shrink(&img, 1), img);
+        // Means round to the nearest level: 10 and 11 side by side make 11 (10.5 up).
+        let stripes = RgbaImage::from_fn(6, 6, |x, _| Rgba([10 + (x % 2) as u8, 0, 0, 255]));
+        let small = shrink(&stripes, 3);
+        assert_eq!((small.width(), small.height()), (2, 2));
+        // Blocks of three columns 10, 11, 10 and 11, 10, 11: 10.33 and 10.67.
+        assert_eq!(small.get_pixel(0, 1).0, [10, 0, 0, 255]);
+        assert_eq!(small.get_pixel(1, 1).0, [11, 0, 0, 255]);
+        assert_eq!(shrink(&stripes, 2).get_pixel(2, 2).0, [11, 0, 0, 255]);
     }
 
     #[test]
