@@ -6,6 +6,7 @@
 //! - `runs`: runs of `true` along a scanline or profile;
 //! - `lattice`: pitch and origin of an evenly spaced grid, from lines or from ridges;
 //! - `geometry`: `Geometry`, cell ↔ image pixel, one formula for every game;
+//! - `shrink`: a big picture as block means, and positions on it mapped back;
 //! - `glyph`: glyphs and sprites as small masks, one template format, one matcher.
 
 pub mod color;
@@ -14,6 +15,7 @@ pub mod geometry;
 pub mod glyph;
 pub mod lattice;
 pub mod runs;
+pub mod shrink;
 
 /// Pictures made for tests: the same capture as another format would store it.
 #[cfg(test)]

@@ -10,15 +10,24 @@ use crate::rect::Rect;
 use crate::vision::color::{brightness, luma};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
-use crate::vision::lattice::{axis_from_lines, thin_lines, Axis};
+use crate::vision::lattice::{axis_from_lines_with_echoes, thin_lines, Axis};
+use crate::vision::shrink::{shrink, to_full};
 use image::RgbaImage;
 
 /// How far either side of a line pixel the cells' dark must show: lines are 1 to 4 pixels
 /// wide in every capture seen (up to 1080 px wide phones).
 const LINE_REACH: usize = 4;
+/// The short side of the largest picture looked at as it is: phones and desktops up to 1080
+/// pixels draw their grid lines within [`LINE_REACH`]; a bigger picture (a denser screen, an
+/// enlarged copy) draws them wider, so its lines are looked for on a copy shrunk by the least
+/// whole factor that brings its short side to this or under.
+const LINE_SIDE: u32 = 1100;
 /// How much brighter than the cells a line is: the dimmest grid seen (green lines on a
 /// phone, about 90 against 15) clears it by far; JPEG ringing beside text stays under it.
 const LINE_CONTRAST: i16 = 16;
+/// How far from a grid line JPEG ringing can draw a fainter copy of it: within the codec's
+/// 8-pixel block; seen 3 to 4 pixels off at quality 20.
+const JPEG_ECHO: usize = 6;
 /// The smallest board worth a look, in pixels a side.
 const MIN_BOARD: usize = 80;
 /// Grid sizes the app draws: 5×5 to 15×15, rectangles and jumbo packs a little beyond.
@@ -51,8 +60,10 @@ impl Board {
     }
 }
 
-/// The thin bright lines of a picture: across x (vertical lines) and across y (horizontal).
+/// The thin bright lines of a picture: across x (vertical lines) and across y (horizontal),
+/// found on the picture shrunk by `factor` (1: as it is); the masks are in shrunk pixels.
 struct Lines {
+    factor: u32,
     width: usize,
     vertical: Vec<bool>,
     horizontal: Vec<bool>,
@@ -60,9 +71,18 @@ struct Lines {
 
 impl Lines {
     fn of(img: &RgbaImage) -> Lines {
+        let factor = img.width().min(img.height()).div_ceil(LINE_SIDE).max(1);
+        let shrunk;
+        let img = if factor > 1 {
+            shrunk = shrink(img, factor);
+            &shrunk
+        } else {
+            img
+        };
         let width = img.width() as usize;
         let lum: Vec<i16> = img.pixels().map(|&p| brightness(p)).collect();
         Lines {
+            factor,
             width,
             vertical: thin_lines(&lum, width, true, LINE_REACH, LINE_CONTRAST),
             horizontal: thin_lines(&lum, width, false, LINE_REACH, LINE_CONTRAST),
@@ -71,6 +91,32 @@ impl Lines {
 
     fn height(&self) -> usize {
         self.vertical.len() / self.width.max(1)
+    }
+
+    /// A position on the picture as a position on the masks.
+    fn to_mask(&self, at: f64) -> f64 {
+        let k = f64::from(self.factor);
+        (at - (k - 1.0) / 2.0) / k
+    }
+
+    /// An axis found on the masks as one on the picture.
+    fn axis_to_full(&self, axis: Axis) -> Axis {
+        Axis {
+            start: to_full(axis.start, self.factor),
+            pitch: axis.pitch * f64::from(self.factor),
+            cells: axis.cells,
+        }
+    }
+
+    /// A piece of the masks as a region of the picture.
+    fn region_of(&self, c: &Component) -> Region {
+        let k = self.factor as i64;
+        Rect::from_corners(
+            c.x0 as i64 * k,
+            c.y0 as i64 * k,
+            (c.x1 as i64 + 1) * k - 1,
+            (c.y1 as i64 + 1) * k - 1,
+        )
     }
 }
 
@@ -103,18 +149,18 @@ pub fn find(img: &RgbaImage, weakest: &mut Weakest) -> Result<Board> {
     Err(why.unwrap_or_else(|| {
         Error::vision(
             None,
-            format!("no Flow board: no web of thin grid lines at least {MIN_BOARD} px a side"),
+            format!(
+                "no Flow board: no web of thin grid lines at least {} px a side",
+                MIN_BOARD * lines.factor as usize
+            ),
         )
     }))
 }
 
-fn region_of(c: &Component) -> Region {
-    Rect::from_corners(c.x0 as i64, c.y0 as i64, c.x1 as i64, c.y1 as i64)
-}
-
-/// The evenly spaced lines of one web, which must span it and make square cells.
+/// The evenly spaced lines of one web, which must span it and make square cells; found on the
+/// masks, returned in picture pixels.
 fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
-    let region = region_of(web);
+    let region = lines.region_of(web);
     let w = lines.width;
     let (cols_n, rows_n) = (web.x1 - web.x0 + 1, web.y1 - web.y0 + 1);
     let mut across = vec![0usize; cols_n];
@@ -136,10 +182,10 @@ fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
             format!("no Flow board: the grid lines here {what}"),
         )
     };
-    let x = axis_from_lines(&across, web.x0, rows_n)
+    let x = axis_from_lines_with_echoes(&across, web.x0, rows_n, JPEG_ECHO)
         .ok_or_else(|| fail("are not evenly spaced across"))?;
-    let y =
-        axis_from_lines(&down, web.y0, cols_n).ok_or_else(|| fail("are not evenly spaced down"))?;
+    let y = axis_from_lines_with_echoes(&down, web.y0, cols_n, JPEG_ECHO)
+        .ok_or_else(|| fail("are not evenly spaced down"))?;
     let (x, x_outer) = reach_web_ends(x, web.x0, web.x1);
     let (y, y_outer) = reach_web_ends(y, web.y0, web.y1);
     if !(MIN_CELLS..=MAX_CELLS).contains(&x.cells) || !(MIN_CELLS..=MAX_CELLS).contains(&y.cells) {
@@ -151,7 +197,8 @@ fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
     if (x.pitch - y.pitch).abs() > 0.06 * x.pitch.max(y.pitch) {
         return Err(fail(&format!(
             "make cells {:.1}×{:.1} px, not square",
-            x.pitch, y.pitch
+            x.pitch * f64::from(lines.factor),
+            y.pitch * f64::from(lines.factor)
         )));
     }
     // The lattice is the web: lines sticking out past it (a banner glued to the grid) or a
@@ -165,8 +212,8 @@ fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
         return Err(fail("do not span the web they belong to"));
     }
     Ok(Lattice {
-        x,
-        y,
+        x: lines.axis_to_full(x),
+        y: lines.axis_to_full(y),
         unseen: [x_outer[0], x_outer[1], y_outer[0], y_outer[1]],
     })
 }
@@ -293,7 +340,10 @@ fn reach_web_ends(mut axis: Axis, first: usize, last: usize) -> (Axis, [bool; 2]
 }
 
 /// How much of the line along one cell edge is drawn, 0..1. `along_x`: a horizontal edge.
+/// Positions and pitch are in picture pixels.
 fn edge_cover(lines: &Lines, at: f64, from: f64, to: f64, along_x: bool, pitch: f64) -> f64 {
+    let (at, from, to) = (lines.to_mask(at), lines.to_mask(from), lines.to_mask(to));
+    let pitch = pitch / f64::from(lines.factor);
     let band = (pitch * 0.06).max(2.0);
     let (mask, limit_across, limit_along) = if along_x {
         (&lines.horizontal, lines.height(), lines.width)
@@ -473,6 +523,39 @@ pub(crate) mod tests {
         assert_eq!((b.rows, b.cols), (4, 6));
         let holes: Vec<usize> = (0..24).filter(|&k| !b.present[k]).collect();
         assert_eq!(holes, vec![0, 22, 23]);
+    }
+
+    /// A dense screen draws the grid 10 px wide, too wide for thin lines at [`LINE_REACH`]:
+    /// the picture is looked at shrunk, and the lattice comes back in its own pixels.
+    #[test]
+    fn wide_lines_on_a_big_picture_are_found_shrunk_and_mapped_back() {
+        let (x0, y0, pitch, wide) = (101u32, 301u32, 200u32, 10u32);
+        let on_line = |v: u32, v0: u32, cells: u32| {
+            v >= v0 && v < v0 + cells * pitch + wide && (v - v0) % pitch < wide
+        };
+        let img = RgbaImage::from_fn(1300, 1700, |x, y| {
+            let inside_x = x >= x0 && x < x0 + 5 * pitch + wide;
+            let inside_y = y >= y0 && y < y0 + 6 * pitch + wide;
+            if inside_x && inside_y && (on_line(x, x0, 5) || on_line(y, y0, 6)) {
+                Rgba([120, 110, 70, 255])
+            } else {
+                Rgba([0, 0, 0, 255])
+            }
+        });
+        let mut w = Weakest::new();
+        let b = find(&img, &mut w).unwrap();
+        assert_eq!((b.rows, b.cols), (6, 5));
+        assert!(b.present.iter().all(|&p| p));
+        assert!((b.geometry.pitch() - 200.0).abs() < 0.5, "{:?}", b.geometry);
+        // Cell (0, 0)'s centre: half a pitch past the middle of the first line.
+        let centre = b.geometry.centre(0, 0);
+        let want = (x0 as f64 + 4.5 + 100.0, y0 as f64 + 4.5 + 100.0);
+        assert!((centre.x - want.0).abs() < 1.0, "{centre:?}");
+        assert!((centre.y - want.1).abs() < 1.0, "{centre:?}");
+        // Looked at as it is, those lines are no thin lines at all.
+        let lum: Vec<i16> = img.pixels().map(|&p| brightness(p)).collect();
+        let thin = thin_lines(&lum, 1300, true, LINE_REACH, LINE_CONTRAST);
+        assert!(!thin[(y0 as usize + 150) * 1300 + x0 as usize + 5]);
     }
 
     #[test]

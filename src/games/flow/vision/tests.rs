@@ -1,6 +1,7 @@
 use super::truth::{clone_fixtures, corpus_app_screens, corpus_screenshots, differences, Known};
 use super::*;
 use crate::vision::test_pictures::jpeg_copy;
+use image::imageops::FilterType;
 
 fn check_all(known: &[Known], transform: impl Fn(RgbaImage) -> RgbaImage) -> Vec<String> {
     let mut failures = Vec::new();
@@ -42,6 +43,25 @@ fn every_clone_fixture_reads_exactly_with_its_pipes() {
 #[test]
 fn clone_fixtures_read_the_same_as_jpeg() {
     let failures = check_all(&clone_fixtures(), |i| jpeg_copy(&i, 90));
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// An enlarged copy (a denser screen) draws lines wider than the reader's reach; it is read on
+/// a shrunk copy and must come out the same.
+#[test]
+fn clone_fixtures_read_the_same_enlarged() {
+    for scale in [1.5, 2.0] {
+        let failures = check_all(&clone_fixtures(), |i| {
+            let (w, h) = (i.width() as f64 * scale, i.height() as f64 * scale);
+            image::imageops::resize(&i, w as u32, h as u32, FilterType::Lanczos3)
+        });
+        assert!(failures.is_empty(), "{scale}×: {failures:#?}");
+    }
+}
+
+#[test]
+fn clone_fixtures_read_the_same_as_low_quality_jpeg() {
+    let failures = check_all(&clone_fixtures(), |i| jpeg_copy(&i, 20));
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
