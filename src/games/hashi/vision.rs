@@ -479,6 +479,9 @@ fn sgt_canvas(img: &RgbaImage, tolerance: u8) -> Option<(i64, i64, i64, i64)> {
     Some((x0, y0, x1 + 1 - x0, y1 + 1 - y0))
 }
 
+/// How much darker than the canvas a line along its edge must be to be a separator.
+const SEPARATOR_DROP: i64 = 12;
+
 /// How far a lossy copy's canvas edge may be from the true one, in pixels: the copy keeps a
 /// block's mean colour only to about a fifth of a level, which over a block straddling the
 /// edge moves it by up to a pixel and a half.
@@ -514,10 +517,35 @@ fn sgt_canvas_lossy(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     };
     let (rows, cols) = (iy0..iy1 + 1, ix0..ix1 + 1);
     let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
-    let left = x0 + short(x0..(ix0 - AA).max(x0), rows.clone(), n_rows);
-    let right = x1 - short((ix1 + 1 + AA).min(x1)..x1, rows, n_rows);
-    let top = y0 + short(cols.clone(), y0..(iy0 - AA).max(y0), n_cols);
-    let bottom = y1 - short(cols, (iy1 + 1 + AA).min(y1)..y1, n_cols);
+    // A dark separator line (Bridges' menu bar has one) just outside an edge marks the canvas
+    // edge itself: a heavily compressed copy shifts the band's mean colour a level or two,
+    // which the sum above would take for several lines of window.
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let line_mean = |xs: std::ops::Range<i64>, ys: std::ops::Range<i64>| {
+        let n = ((xs.end - xs.start) * (ys.end - ys.start)).max(1);
+        let sum: i64 = ys
+            .flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .map(|(x, y)| luma(*img.get_pixel(x as u32, y as u32)) as i64)
+            .sum();
+        sum / n
+    };
+    let dark = |m: i64| m <= SGT_BACKGROUND[0] as i64 - SEPARATOR_DROP;
+    let separated = |lines: std::ops::Range<i64>, end: i64, mean: &dyn Fn(i64) -> i64| {
+        lines.filter(|&k| k >= 0 && k < end).any(|k| dark(mean(k)))
+    };
+    let above = separated(y0 - 3..y0, h, &|y| line_mean(cols.clone(), y..y + 1));
+    let below = separated(y1..y1 + 3, h, &|y| line_mean(cols.clone(), y..y + 1));
+    let before = separated(x0 - 3..x0, w, &|x| line_mean(x..x + 1, rows.clone()));
+    let after = separated(x1..x1 + 3, w, &|x| line_mean(x..x + 1, rows.clone()));
+    let unless = |sep: bool, v: i64| if sep { 0 } else { v };
+    let left = x0 + unless(before, short(x0..(ix0 - AA).max(x0), rows.clone(), n_rows));
+    let right = x1
+        - unless(
+            after,
+            short((ix1 + 1 + AA).min(x1)..x1, rows.clone(), n_rows),
+        );
+    let top = y0 + unless(above, short(cols.clone(), y0..(iy0 - AA).max(y0), n_cols));
+    let bottom = y1 - unless(below, short(cols, (iy1 + 1 + AA).min(y1)..y1, n_cols));
     (right > left && bottom > top).then_some((left, top, right - left, bottom - top))
 }
 
@@ -1842,6 +1870,22 @@ mod tests {
             let r = recognize(&small).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(r.puzzle, once.puzzle, "{name}");
             assert_eq!(r.bridges, once.bridges, "{name}");
+        }
+    }
+
+    /// Saved at JPEG quality 20, a small Bridges window's canvas is a level or two off its
+    /// colour in whole blocks; the menu bar's separator line still marks the canvas's top.
+    #[test]
+    fn a_heavily_compressed_bridges_window_reads_as_the_png_does() {
+        use crate::vision::test_pictures::jpeg_copy;
+        let Some(all) = corpus() else { return };
+        for name in [
+            "bridges_01_7x7_fresh_ts24.png",
+            "bridges_05_10x10_fresh_ts32.png",
+        ] {
+            let (_, img, truth) = all.iter().find(|(n, _, _)| n == name).unwrap();
+            let r = recognize(&jpeg_copy(img, 20)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(seen(&r), *truth, "{name}");
         }
     }
 
