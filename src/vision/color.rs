@@ -17,6 +17,37 @@ pub fn pixel_at(img: &RgbaImage, x: f64, y: f64) -> Rgb {
     rgb(*img.get_pixel(xi, yi))
 }
 
+/// The colour at a sub-pixel position, blended from the four pixels around it (pixel
+/// centres at whole coordinates); `None` off the picture. Sampling a small glyph finer than
+/// its pixels this way smooths the staircase a coarse capture cuts its strokes into.
+pub fn bilinear(img: &RgbaImage, x: f64, y: f64) -> Option<Rgba<u8>> {
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    if !(x >= -0.5 && y >= -0.5 && x < w - 0.5 && y < h - 0.5) {
+        return None;
+    }
+    let (x0, y0) = (x.floor(), y.floor());
+    let at = |dx: f64, dy: f64| {
+        let xi = (x0 + dx).clamp(0.0, w - 1.0) as u32;
+        let yi = (y0 + dy).clamp(0.0, h - 1.0) as u32;
+        *img.get_pixel(xi, yi)
+    };
+    let corners = [at(0.0, 0.0), at(1.0, 0.0), at(0.0, 1.0), at(1.0, 1.0)];
+    Some(blend_corners(&corners, (x - x0) as f32, (y - y0) as f32))
+}
+
+/// The bilinear blend of four pixels `[top left, top right, bottom left, bottom right]` at
+/// `(fx, fy)` in 0..1 from the top left one: many samples between the same four pixels read
+/// them once.
+pub fn blend_corners(corners: &[Rgba<u8>; 4], fx: f32, fy: f32) -> Rgba<u8> {
+    let [a, b, c, d] = corners.map(|p| p.0.map(|v| v as f32));
+    Rgba(std::array::from_fn(|k| {
+        let top = a[k] + (b[k] - a[k]) * fx;
+        let bottom = c[k] + (d[k] - c[k]) * fx;
+        // Non-negative: adding a half and truncating rounds to nearest.
+        (top + (bottom - top) * fy + 0.5) as u8
+    }))
+}
+
 /// Straight-line RGB distance: smooth enough to rank colours that differ on several channels,
 /// as art does after rescaling.
 pub fn euclidean(a: Rgb, b: Rgb) -> f64 {
@@ -188,6 +219,21 @@ mod tests {
         img.put_pixel(1, 1, Rgba([9, 8, 7, 255]));
         assert_eq!(pixel_at(&img, 5.0, 9.5), [9, 8, 7]);
         assert_eq!(pixel_at(&img, -3.0, 0.2), [0, 0, 0]);
+    }
+
+    #[test]
+    fn bilinear_reads_blend_the_four_pixels_around() {
+        let mut img = RgbaImage::from_pixel(2, 2, Rgba([0, 0, 0, 255]));
+        img.put_pixel(1, 0, Rgba([100, 0, 0, 255]));
+        img.put_pixel(1, 1, Rgba([100, 200, 0, 255]));
+        // On a pixel centre: that pixel.
+        assert_eq!(bilinear(&img, 1.0, 0.0), Some(Rgba([100, 0, 0, 255])));
+        // Halfway across and down.
+        assert_eq!(bilinear(&img, 0.5, 0.5), Some(Rgba([50, 50, 0, 255])));
+        // The outer half pixel still reads its edge pixel; beyond it nothing.
+        assert_eq!(bilinear(&img, 1.4, 1.4), Some(Rgba([100, 200, 0, 255])));
+        assert_eq!(bilinear(&img, 1.6, 0.0), None);
+        assert_eq!(bilinear(&img, 0.0, -0.6), None);
     }
 
     #[test]

@@ -13,7 +13,9 @@ use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
 use crate::rect::Rect;
 use crate::screen::PixelPoint;
-use crate::vision::color::{blend_position, block_means, distance, is_red, luma, near};
+use crate::vision::color::{
+    bilinear, blend_corners, blend_position, block_means, distance, is_red, luma, near,
+};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
@@ -356,22 +358,70 @@ fn region_around((cx, cy): (f64, f64), half: f64) -> Region {
     }
 }
 
-/// Cuts the ink inside a disc into glyphs; `ink` decides which pixels are glyph strokes.
+/// How many samples at least span a number's disc when its glyphs are cut: a disc fewer
+/// pixels across (a small tile, a capture scaled down) is sampled between its pixels, so its
+/// strokes keep the smooth outline the templates were learned from instead of a staircase.
+const DISC_SAMPLES: f64 = 60.0;
+/// The finest sampling, in samples per pixel side.
+const MOST_SAMPLES_PER_PIXEL: usize = 3;
+
+/// Cuts the ink inside a disc into glyphs; `ink` decides which (interpolated) pixels are
+/// glyph strokes.
 fn glyphs_in_disc(
     img: &RgbaImage,
     (cx, cy): (f64, f64),
     r: f64,
     ink: impl Fn(Rgba<u8>) -> bool,
 ) -> Vec<Glyph> {
+    let fine = ((DISC_SAMPLES / (2.0 * r)).ceil() as usize).clamp(1, MOST_SAMPLES_PER_PIXEL);
+    let f = fine as f64;
     let x0 = (cx - r).floor();
     let y0 = (cy - r).floor();
-    let side = (2.0 * r).ceil() as usize + 2;
+    let pixels = (2.0 * r).ceil() as usize + 2;
+    // Each pixel's own test first (one more row and column: a cell's samples blend the pixel
+    // and its right and lower neighbours).
+    let n = pixels + 1;
+    let colours: Vec<Option<Rgba<u8>>> = (0..n * n)
+        .map(|k| px(img, x0 + (k % n) as f64, y0 + (k / n) as f64))
+        .collect();
+    let pixel_ink: Vec<bool> = colours.iter().map(|p| p.is_some_and(&ink)).collect();
+    let side = pixels * fine;
     let mut on = vec![false; side * side];
-    for j in 0..side {
-        for i in 0..side {
-            let (x, y) = (x0 + i as f64, y0 + j as f64);
-            let inside = (x - cx).powi(2) + (y - cy).powi(2) <= r * r;
-            on[j * side + i] = inside && px(img, x, y).is_some_and(&ink);
+    for pj in 0..pixels {
+        for pi in 0..pixels {
+            // A blend of pixels none of which is ink is not ink: only cells touching ink are
+            // sampled (most of a disc is background).
+            let k = pj * n + pi;
+            if ![k, k + 1, k + n, k + n + 1].iter().any(|&k| pixel_ink[k]) {
+                continue;
+            }
+            let (x, y) = (x0 + pi as f64, y0 + pj as f64);
+            // Off the picture's right or bottom edge: each sample reads what it can.
+            let corners = (|| {
+                Some([
+                    colours[k]?,
+                    colours[k + 1]?,
+                    colours[k + n]?,
+                    colours[k + n + 1]?,
+                ])
+            })();
+            for b in 0..fine {
+                for a in 0..fine {
+                    let (sx, sy) = (x + a as f64 / f, y + b as f64 / f);
+                    if (sx - cx).powi(2) + (sy - cy).powi(2) > r * r {
+                        continue;
+                    }
+                    let colour = match &corners {
+                        Some(c) => Some(blend_corners(
+                            c,
+                            (a as f64 / f) as f32,
+                            (b as f64 / f) as f32,
+                        )),
+                        None => bilinear(img, sx, sy),
+                    };
+                    on[(pj * fine + b) * side + pi * fine + a] = colour.is_some_and(&ink);
+                }
+            }
         }
     }
     let patch = Ink {
@@ -383,7 +433,7 @@ fn glyphs_in_disc(
         .split()
         .into_iter()
         // A stray anti-aliased pixel is not a glyph.
-        .filter(|&(a, b, c, d)| (c + 1 - a) * (d + 1 - b) >= 4)
+        .filter(|&(a, b, c, d)| (c + 1 - a) * (d + 1 - b) >= 4 * fine * fine)
         .map(|b| patch.normalize(b))
         .collect()
 }
@@ -411,11 +461,16 @@ fn sgt_canvas(img: &RgbaImage, tolerance: u8) -> Option<(i64, i64, i64, i64)> {
     if area.count < 200 {
         return None;
     }
-    let top = (area.y0 + 1) as i64;
-    let left_probe = (area.x0 as i64, top);
-    if !sgt_background(*img.get_pixel(left_probe.0 as u32, left_probe.1 as u32)) {
-        return None;
-    }
+    // The area's top samples can reach into a menu bar whose text blends to the canvas
+    // colour in a rescaled copy: a row a sample or two further in is then the border band.
+    let (left_probe, top) = (0..3)
+        .map(|k| {
+            let top = (area.y0 + 1 + k * COARSE) as i64;
+            ((area.x0 as i64, top), top)
+        })
+        .find(|&((x, y), _)| {
+            y < img.height() as i64 && sgt_background(*img.get_pixel(x as u32, y as u32))
+        })?;
     let (x0, _) = reach(img, left_probe, (-1, 0), sgt_background);
     let (x1, _) = reach(img, left_probe, (1, 0), sgt_background);
     let col = x0 + 1;
@@ -423,6 +478,9 @@ fn sgt_canvas(img: &RgbaImage, tolerance: u8) -> Option<(i64, i64, i64, i64)> {
     let (_, y1) = reach(img, (col, top), (0, 1), sgt_background);
     Some((x0, y0, x1 + 1 - x0, y1 + 1 - y0))
 }
+
+/// How much darker than the canvas a line along its edge must be to be a separator.
+const SEPARATOR_DROP: i64 = 12;
 
 /// How far a lossy copy's canvas edge may be from the true one, in pixels: the copy keeps a
 /// block's mean colour only to about a fifth of a level, which over a block straddling the
@@ -459,10 +517,35 @@ fn sgt_canvas_lossy(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     };
     let (rows, cols) = (iy0..iy1 + 1, ix0..ix1 + 1);
     let (n_rows, n_cols) = (rows.end - rows.start, cols.end - cols.start);
-    let left = x0 + short(x0..(ix0 - AA).max(x0), rows.clone(), n_rows);
-    let right = x1 - short((ix1 + 1 + AA).min(x1)..x1, rows, n_rows);
-    let top = y0 + short(cols.clone(), y0..(iy0 - AA).max(y0), n_cols);
-    let bottom = y1 - short(cols, (iy1 + 1 + AA).min(y1)..y1, n_cols);
+    // A dark separator line (Bridges' menu bar has one) just outside an edge marks the canvas
+    // edge itself: a heavily compressed copy shifts the band's mean colour a level or two,
+    // which the sum above would take for several lines of window.
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let line_mean = |xs: std::ops::Range<i64>, ys: std::ops::Range<i64>| {
+        let n = ((xs.end - xs.start) * (ys.end - ys.start)).max(1);
+        let sum: i64 = ys
+            .flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .map(|(x, y)| luma(*img.get_pixel(x as u32, y as u32)) as i64)
+            .sum();
+        sum / n
+    };
+    let dark = |m: i64| m <= SGT_BACKGROUND[0] as i64 - SEPARATOR_DROP;
+    let separated = |lines: std::ops::Range<i64>, end: i64, mean: &dyn Fn(i64) -> i64| {
+        lines.filter(|&k| k >= 0 && k < end).any(|k| dark(mean(k)))
+    };
+    let above = separated(y0 - 3..y0, h, &|y| line_mean(cols.clone(), y..y + 1));
+    let below = separated(y1..y1 + 3, h, &|y| line_mean(cols.clone(), y..y + 1));
+    let before = separated(x0 - 3..x0, w, &|x| line_mean(x..x + 1, rows.clone()));
+    let after = separated(x1..x1 + 3, w, &|x| line_mean(x..x + 1, rows.clone()));
+    let unless = |sep: bool, v: i64| if sep { 0 } else { v };
+    let left = x0 + unless(before, short(x0..(ix0 - AA).max(x0), rows.clone(), n_rows));
+    let right = x1
+        - unless(
+            after,
+            short((ix1 + 1 + AA).min(x1)..x1, rows.clone(), n_rows),
+        );
+    let top = y0 + unless(above, short(cols.clone(), y0..(iy0 - AA).max(y0), n_cols));
+    let bottom = y1 - unless(below, short(cols, (iy1 + 1 + AA).min(y1)..y1, n_cols));
     (right > left && bottom > top).then_some((left, top, right - left, bottom - top))
 }
 
@@ -1755,6 +1838,55 @@ mod tests {
         let r = recognize(&big).unwrap();
         assert_eq!(r.puzzle, once.puzzle);
         assert_eq!(r.bridges, once.bridges);
+    }
+
+    /// Scaled to three quarters, the menu bar's text blends into the canvas colour along the
+    /// canvas's top edge and the digits are a few pixels tall: the canvas is still found and
+    /// the digits, sampled between pixels, still read. Every own capture, and one corpus
+    /// picture of each look, reads as the untouched picture does.
+    #[test]
+    fn a_capture_scaled_to_three_quarters_reads_as_the_original() {
+        let mut pictures: Vec<(String, RgbaImage)> =
+            std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hashi"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "png"))
+                .map(|p| (p.display().to_string(), image::open(&p).unwrap().to_rgba8()))
+                .collect();
+        if let Some(all) = corpus() {
+            for name in [
+                "bridges_01_7x7_fresh_ts24.png",
+                "hashi_H0123_dark_1920x1080_fresh.png",
+            ] {
+                let (_, img, _) = all.iter().find(|(n, _, _)| n == name).unwrap();
+                pictures.push((name.to_string(), img.clone()));
+            }
+        }
+        assert!(pictures.len() >= 4);
+        for (name, img) in &pictures {
+            let once = recognize(img).unwrap();
+            let (w, h) = (img.width() * 3 / 4, img.height() * 3 / 4);
+            let small = image::imageops::resize(img, w, h, image::imageops::FilterType::Lanczos3);
+            let r = recognize(&small).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(r.puzzle, once.puzzle, "{name}");
+            assert_eq!(r.bridges, once.bridges, "{name}");
+        }
+    }
+
+    /// Saved at JPEG quality 20, a small Bridges window's canvas is a level or two off its
+    /// colour in whole blocks; the menu bar's separator line still marks the canvas's top.
+    #[test]
+    fn a_heavily_compressed_bridges_window_reads_as_the_png_does() {
+        use crate::vision::test_pictures::jpeg_copy;
+        let Some(all) = corpus() else { return };
+        for name in [
+            "bridges_01_7x7_fresh_ts24.png",
+            "bridges_05_10x10_fresh_ts32.png",
+        ] {
+            let (_, img, truth) = all.iter().find(|(n, _, _)| n == name).unwrap();
+            let r = recognize(&jpeg_copy(img, 20)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(seen(&r), *truth, "{name}");
+        }
     }
 
     /// A web page whose bridges are drawn in a colour no theme has (a recoloured copy) is
