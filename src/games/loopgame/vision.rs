@@ -11,7 +11,7 @@
 use super::model::{Cell, Puzzle};
 use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
-use crate::vision::color::{blend_position, euclidean, near, rgb, saturation};
+use crate::vision::color::{blend_position, dominant, euclidean, near, rgb, saturation};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
@@ -854,7 +854,7 @@ pub(crate) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
                 (b.saturating_sub(2)..(d + 3).min(side))
                     .any(|y| (a.saturating_sub(2)..(c + 3).min(side)).any(|x| path[y * side + x]))
             });
-            let colour = dominant_colour(&colours);
+            let colour = fill_colour(&colours);
             out.push(Number {
                 at: [r, c],
                 glyphs: merged.iter().map(|&b| patch.normalize(b)).collect(),
@@ -867,16 +867,14 @@ pub(crate) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
     out
 }
 
-/// The most common exact colour: the glyph's flat fill, not its anti-aliased rim.
-fn dominant_colour(colours: &[[u8; 3]]) -> [u8; 3] {
-    let mut counts: std::collections::HashMap<[u8; 3], usize> = Default::default();
-    for &c in colours {
-        *counts.entry(c).or_default() += 1;
+/// The glyph's flat fill, not its anti-aliased rim: the colour most of its pixels share within
+/// 16 levels a channel, averaged. Not the most common exact colour: a lossy copy (JPEG) scatters
+/// the fill over many near colours, and one of the rim's could then come out on top.
+fn fill_colour(colours: &[[u8; 3]]) -> [u8; 3] {
+    if colours.is_empty() {
+        return [0, 0, 0];
     }
-    counts
-        .into_iter()
-        .max_by_key(|&(c, n)| (n, c))
-        .map_or([0, 0, 0], |(c, _)| c)
+    dominant(colours.iter().copied(), 4).0
 }
 
 fn templates() -> &'static [(String, Glyph)] {
@@ -1409,6 +1407,29 @@ pub(crate) mod tests {
             TemplateSet::from_json(include_str!("../../../calibration/loop/digits.json")).unwrap();
         assert_eq!(learned.glyphs(), shipped.glyphs());
         assert_eq!(learned.made_from.len(), 34);
+    }
+
+    #[test]
+    fn the_fill_colour_outvotes_a_noisy_rim() {
+        // A fill scattered a few levels either way (a lossy copy), and more rim pixels than
+        // any one fill shade, each a different blend towards the white board.
+        let fill = [0xff, 0x41, 0x69];
+        let mut colours: Vec<[u8; 3]> = (0..40)
+            .map(|k| {
+                [
+                    0xff - (k % 3) as u8,
+                    0x3f + (k % 5) as u8,
+                    0x67 + (k % 4) as u8,
+                ]
+            })
+            .collect();
+        colours.extend((1..=30).map(|k| [0xff, 0x41 + 6 * k as u8, 0x69 + 5 * k as u8]));
+        let got = fill_colour(&colours);
+        assert!(
+            near(Rgba([got[0], got[1], got[2], 255]), fill, 3),
+            "{got:?}"
+        );
+        assert_eq!(fill_colour(&[]), [0, 0, 0]);
     }
 
     #[test]
