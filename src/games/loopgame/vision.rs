@@ -1226,6 +1226,48 @@ pub(crate) mod tests {
         eprintln!("rescaled: {same} read the same, {refused} refused");
     }
 
+    /// A lossy copy (JPEG quality 20) of a light-theme capture, and a capture enlarged 1.5× or
+    /// 2×, still show their board where it is with its lattice; what they read is the truth
+    /// or refused. (A dark-theme JPEG at quality 20 loses the grid lines, 12 levels over the
+    /// board, altogether: `docs/loop-vision-robustness.md`.)
+    #[test]
+    fn a_lossy_or_enlarged_copy_still_shows_its_board() {
+        let Some(all) = shots() else { return };
+        let mut read_same = 0;
+        for s in all.iter().filter(|s| s.state != "solved") {
+            let mut copies = vec![(1.5, scaled(&s.img, 1.5)), (2.0, scaled(&s.img, 2.0))];
+            if s.theme == "light" {
+                copies.push((1.0, crate::vision::test_pictures::jpeg_copy(&s.img, 20)));
+            }
+            for (f, img) in &copies {
+                let l = locate(img).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
+                assert_eq!(l.size, s.size, "{} at {f}", s.file);
+                let b = l.geometry.board;
+                for (got, want) in [b.x, b.y, b.w, b.h].iter().zip(s.board) {
+                    assert!((got - want * f).abs() <= 2.0, "{} at {f}: {b:?}", s.file);
+                }
+                match recognize(img) {
+                    Ok(r) => {
+                        assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                        assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                        read_same += 1;
+                    }
+                    Err(Error::Vision { .. }) => {}
+                    Err(e) => panic!("{} at {f}: {e}", s.file),
+                }
+            }
+        }
+        eprintln!("lossy or enlarged copies: {read_same} read the same");
+    }
+
+    fn scaled(img: &RgbaImage, f: f64) -> RgbaImage {
+        let (w, h) = (
+            (img.width() as f64 * f).round() as u32,
+            (img.height() as f64 * f).round() as u32,
+        );
+        image::imageops::resize(img, w, h, image::imageops::FilterType::Lanczos3)
+    }
+
     /// A capture of the board alone, or with a little page around it, reads as the full page.
     #[test]
     fn a_crop_around_the_board_reads_the_same() {
