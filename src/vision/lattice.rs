@@ -277,14 +277,7 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
 /// `samples` pixels (a line covers at least a quarter of them); `start` is the profile's first
 /// pixel position. Every gap between lines must be a whole number of cells.
 pub fn axis_from_lines(profile: &[usize], start: usize, samples: usize) -> Option<Axis> {
-    // Each run of line-like counts: its middle and its strongest count.
-    let mut lines: Vec<(f64, usize)> = runs(profile.iter().map(|&n| n * 4 >= samples))
-        .into_iter()
-        .map(|(s, n)| {
-            let middle = (start + s) as f64 + (n as f64 - 1.0) / 2.0;
-            (middle, profile[s..s + n].iter().copied().max().unwrap_or(0))
-        })
-        .collect();
+    let lines = line_runs(profile, start, samples);
     if lines.len() < 2 {
         return None;
     }
@@ -294,6 +287,37 @@ pub fn axis_from_lines(profile: &[usize], start: usize, samples: usize) -> Optio
     if typical < 12.0 {
         return None;
     }
+    axis_of(lines, typical)
+}
+
+/// As [`axis_from_lines`], with the spacing known (from the other axis of a square-celled
+/// board): for a profile that kept too few lines for its own typical gap to be the pitch (a
+/// lossy copy smears some lines out), so long as every gap left is a whole number of `pitch`.
+pub fn axis_from_lines_at_pitch(
+    profile: &[usize],
+    start: usize,
+    samples: usize,
+    pitch: f64,
+) -> Option<Axis> {
+    if pitch < 12.0 {
+        return None;
+    }
+    axis_of(line_runs(profile, start, samples), pitch)
+}
+
+/// Each run of line-like counts: its middle and its strongest count.
+fn line_runs(profile: &[usize], start: usize, samples: usize) -> Vec<(f64, usize)> {
+    runs(profile.iter().map(|&n| n * 4 >= samples))
+        .into_iter()
+        .map(|(s, n)| {
+            let middle = (start + s) as f64 + (n as f64 - 1.0) / 2.0;
+            (middle, profile[s..s + n].iter().copied().max().unwrap_or(0))
+        })
+        .collect()
+}
+
+/// The axis through `lines` about `typical` apart, when every gap is a whole number of it.
+fn axis_of(mut lines: Vec<(f64, usize)>, typical: f64) -> Option<Axis> {
     // A row of other things lined up (island edges along a grid line) can pass for a line a
     // few pixels off a real one: of two lines much closer than a cell, the stronger is it.
     let mut k = 1;
@@ -433,6 +457,21 @@ mod tests {
             *v = 8;
         }
         assert!(axis_from_lines(&profile, 0, 8).is_none());
+    }
+
+    #[test]
+    fn a_known_pitch_spans_lines_too_sparse_for_their_own() {
+        // Lines at 10, 100, 130 and 190: the typical gap (60) is no pitch, 30 is.
+        let mut profile = vec![0usize; 200];
+        for c in [10, 100, 130, 190] {
+            profile[c] = 8;
+        }
+        assert!(axis_from_lines(&profile, 0, 8).is_none());
+        let axis = axis_from_lines_at_pitch(&profile, 0, 8, 30.0).unwrap();
+        assert_eq!(axis.cells, 6);
+        assert!((axis.start - 10.0).abs() < 1e-9 && (axis.pitch - 30.0).abs() < 1e-9);
+        // Not a whole number of this pitch: no axis.
+        assert!(axis_from_lines_at_pitch(&profile, 0, 8, 40.0).is_none());
     }
 
     /// A sprite's edge 6 px before a line, within the tolerance of a 130 px pitch, once took

@@ -11,11 +11,11 @@
 use super::model::{Cell, Puzzle};
 use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
-use crate::vision::color::{blend_position, euclidean, near, rgb, saturation};
+use crate::vision::color::{blend_position, dominant, euclidean, near, rgb, saturation};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
-use crate::vision::lattice::axis_from_lines;
+use crate::vision::lattice::{axis_from_lines, axis_from_lines_at_pitch, Axis};
 use image::{Rgba, RgbaImage};
 use std::sync::OnceLock;
 
@@ -106,6 +106,11 @@ const COARSE: usize = 4;
 /// The smallest board-coloured area worth a look, in pixels a side: the app's smallest board is
 /// 200 (4 cells of 50), and a drawn path cuts its colour into pieces smaller than the board.
 const MIN_BOARD: usize = 120;
+/// How far the board's flat colour may drift in a lossy or rescaled copy: JPEG rings a few
+/// levels, the light page (#F3F4F6 and its shadow) stays further off the white board.
+const BOARD_TOLERANCE: u8 = 5;
+/// How wide a grid line may show: 1 px drawn between pixels, up to 4 once rescaled 2×.
+const LINE_REACH: usize = 4;
 /// Grid sizes the app can show (dailies are 4, 6 and 8).
 const MIN_CELLS: usize = 2;
 const MAX_CELLS: usize = 30;
@@ -281,24 +286,63 @@ fn refuse_win_sheet(img: &RgbaImage) -> Result<()> {
 /// A grid line pixel: the 1-px line falls between pixels and shows as two half-blends of the
 /// line and board colours, so any grey on the mix from a third of the way counts.
 fn grid_like(p: Rgba<u8>, look: &Look) -> bool {
+    !near(p, look.board, 1) && grid_mix(p, look, 0.3)
+}
+
+/// A grey on the mix from the board colour (0) to the grid's (1) and a little past it, from
+/// `from` on.
+fn grid_mix(p: Rgba<u8>, look: &Look, from: f32) -> bool {
     saturation(rgb(p)) <= 1
-        && !near(p, look.board, 1)
-        && blend_position(p, look.board, look.grid, 1.5).is_some_and(|t| (0.3..=1.3).contains(&t))
+        && blend_position(p, look.board, look.grid, 1.5).is_some_and(|t| (from..=1.3).contains(&t))
 }
 
-fn board_or_grid(p: Rgba<u8>, look: &Look) -> bool {
-    near(p, look.board, 1) || grid_like(p, look)
+/// The board's flat colour, give or take the noise of a lossy copy (JPEG rings a few levels
+/// around every edge) or a rescaled one; the pages around both themes' boards are further off.
+fn board_colour(p: Rgba<u8>, look: &Look) -> bool {
+    near(p, look.board, BOARD_TOLERANCE)
 }
 
-/// The 4-connected areas of pixels passing `test`, sampled every `COARSE` pixels; boxes in
-/// image pixels, accurate to `COARSE`.
-fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
+/// Whether the pixel at (x, y) has board colour (`is_board`) within `LINE_REACH` pixels on
+/// both sides across x (or across y), as a pixel of a thin grid line has. A lossy copy turns
+/// the light theme's page into the same grey as a line, but the page is no thin line.
+fn flanked(x: i64, y: i64, across_x: bool, is_board: impl Fn(i64, i64) -> bool) -> bool {
+    let side = |sign: i64| {
+        (1..=LINE_REACH as i64).any(|d| {
+            if across_x {
+                is_board(x + sign * d, y)
+            } else {
+                is_board(x, y + sign * d)
+            }
+        })
+    };
+    side(-1) && side(1)
+}
+
+/// Board colour, or a thin grid line with its blurred rim (a rescaled copy rings beside it).
+fn board_or_grid(img: &RgbaImage, x: usize, y: usize, look: &Look) -> bool {
+    let p = *img.get_pixel(x as u32, y as u32);
+    let is_board = |a: i64, b: i64| {
+        a >= 0
+            && b >= 0
+            && a < img.width() as i64
+            && b < img.height() as i64
+            && board_colour(*img.get_pixel(a as u32, b as u32), look)
+    };
+    let (x, y) = (x as i64, y as i64);
+    board_colour(p, look)
+        || grid_mix(p, look, 0.0)
+            && (flanked(x, y, true, is_board) || flanked(x, y, false, is_board))
+}
+
+/// The 4-connected areas of pixels passing `test(x, y)`, sampled every `COARSE` pixels; boxes
+/// in image pixels, accurate to `COARSE`.
+fn areas(img: &RgbaImage, test: impl Fn(usize, usize) -> bool) -> Vec<Component> {
     let (w, h) = (
         img.width() as usize / COARSE,
         img.height() as usize / COARSE,
     );
     let mask: Vec<bool> = (0..w * h)
-        .map(|i| test(*img.get_pixel(((i % w) * COARSE) as u32, ((i / w) * COARSE) as u32)))
+        .map(|i| test((i % w) * COARSE, (i / w) * COARSE))
         .collect();
     components(&mask, w, Connectivity::Four)
         .into_iter()
@@ -317,7 +361,7 @@ fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
 pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
     let mut tried = Vec::new();
     for look in [LIGHT, DARK] {
-        let mut cands = areas(img, |p| board_or_grid(p, &look));
+        let mut cands = areas(img, |x, y| board_or_grid(img, x, y, &look));
         cands.retain(|c| c.x1 - c.x0 >= MIN_BOARD && c.y1 - c.y0 >= MIN_BOARD);
         cands.sort_by_key(|c| std::cmp::Reverse(c.count));
         for c in cands.into_iter().take(3) {
@@ -352,16 +396,24 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
     let y0 = area.y0.saturating_sub(pad);
     let x1 = (area.x1 + pad).min(img.width() as usize - 1);
     let y1 = (area.y1 + pad).min(img.height() as usize - 1);
+    let window = Window::of(img, look, x0, y0, x1, y1);
     let mut cols = vec![0usize; x1 + 1 - x0];
     let mut rows = vec![0usize; y1 + 1 - y0];
+    let is_board = |x: i64, y: i64| window.at(x, y) == Class::Board;
     for y in y0..=y1 {
         for x in x0..=x1 {
+            let (x, y) = (x as i64, y as i64);
+            if window.at(x, y) != Class::Grid {
+                continue;
+            }
+            let across = [true, false].map(|a| flanked(x, y, a, is_board));
             // The path's anti-aliased rim is the same grey mix as a grid line when it runs
             // over the board colour: grey next to path ink is not grid.
-            if grid_like(*img.get_pixel(x as u32, y as u32), look) && !near_path(img, x, y, look) {
-                cols[x - x0] += 1;
-                rows[y - y0] += 1;
+            if across == [false, false] || window.near_path(x, y) {
+                continue;
             }
+            cols[x as usize - x0] += across[0] as usize;
+            rows[y as usize - y0] += across[1] as usize;
         }
     }
     let no_grid = || {
@@ -388,30 +440,34 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
         img,
         look,
     );
-    let mut ax = axis_from_lines(&cols, x0, ah).ok_or_else(no_grid)?;
-    let mut ay = axis_from_lines(&rows, y0, aw).ok_or_else(no_grid)?;
-    // A blurred outer line (a rescaled capture) can vanish into the page's shadow and leave
-    // the lattice a cell short on that side; the board colour going on past it tells. Such a
-    // side gains one cell, and the new edge must then be where the board colour ends.
+    let (mut ax, mut ay) = square_axes(&cols, x0, ah, &rows, y0, aw).ok_or_else(no_grid)?;
+    // A blurred outer line (a rescaled capture) can vanish into the page's shadow, and a lossy
+    // copy can smear out whole lines, leaving the lattice cells short on a side; the board
+    // colour going on past it tells. Such a side gains cells while it does, and each new edge
+    // must then be where the board colour ends.
     let mut grown = [false; 4];
-    let before = beyond_edges(img, look, Geometry::from_axes(ax, ay).board, 3.0);
-    if before[0] > EDGE_LEAK {
-        ax.start -= ax.pitch;
-        ax.cells += 1;
-        grown[0] = true;
-    }
-    if before[1] > EDGE_LEAK {
-        ax.cells += 1;
-        grown[1] = true;
-    }
-    if before[2] > EDGE_LEAK {
-        ay.start -= ay.pitch;
-        ay.cells += 1;
-        grown[2] = true;
-    }
-    if before[3] > EDGE_LEAK {
-        ay.cells += 1;
-        grown[3] = true;
+    for _ in 0..MAX_CELLS {
+        // Also probed a JPEG block out, clear of a line a lossy copy smeared over its block.
+        let board = Geometry::from_axes(ax, ay).board;
+        let (near, far) = (
+            beyond_edges(img, look, board, 3.0),
+            beyond_edges(img, look, board, 8.0),
+        );
+        let leaks: [bool; 4] = std::array::from_fn(|k| near[k].max(far[k]) > EDGE_LEAK);
+        if leaks == [false; 4] || ax.cells.max(ay.cells) > MAX_CELLS {
+            break;
+        }
+        if leaks[0] {
+            ax.start -= ax.pitch;
+        }
+        if leaks[2] {
+            ay.start -= ay.pitch;
+        }
+        ax.cells += leaks[0] as usize + leaks[1] as usize;
+        ay.cells += leaks[2] as usize + leaks[3] as usize;
+        for k in 0..4 {
+            grown[k] |= leaks[k];
+        }
     }
     if ax.cells != ay.cells
         || !(MIN_CELLS..=MAX_CELLS).contains(&ax.cells)
@@ -443,6 +499,32 @@ fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
         geometry,
         size: ax.cells,
     })
+}
+
+/// The two axes of the grid lines, cells square: when one axis's lines are too few for their
+/// own typical gap to be the pitch (a lossy copy smears some out), the other axis's finer
+/// pitch is tried on them, as long as every gap is a whole number of it.
+fn square_axes(
+    cols: &[usize],
+    x0: usize,
+    ah: usize,
+    rows: &[usize],
+    y0: usize,
+    aw: usize,
+) -> Option<(Axis, Axis)> {
+    let ax = axis_from_lines(cols, x0, ah);
+    let ay = axis_from_lines(rows, y0, aw);
+    let agree = |a: &Axis, b: &Axis| (a.pitch - b.pitch).abs() <= 0.05 * a.pitch;
+    match (ax, ay) {
+        (Some(a), Some(b)) if agree(&a, &b) => Some((a, b)),
+        (Some(a), b) if b.is_none_or(|b| b.pitch > a.pitch) => {
+            Some((a, axis_from_lines_at_pitch(rows, y0, aw, a.pitch)?))
+        }
+        (a, Some(b)) if a.is_none_or(|a| a.pitch > b.pitch) => {
+            Some((axis_from_lines_at_pitch(cols, x0, ah, b.pitch)?, b))
+        }
+        _ => None,
+    }
 }
 
 /// Of 32 samples along each edge (left, right, top, bottom), `off` pixels outside it
@@ -504,14 +586,68 @@ fn lerp(a: usize, b: usize, t: f64) -> f64 {
 /// goes on (its rounded corners and shadow account for a few).
 const EDGE_LEAK: usize = 8;
 
-/// Whether path ink lies within three pixels across or along.
-fn near_path(img: &RgbaImage, x: usize, y: usize, look: &Look) -> bool {
-    let (x, y) = (x as f64, y as f64);
-    [2.0, 3.0, -2.0, -3.0].iter().any(|&d| {
-        [(x + d, y), (x, y + d)]
+/// What the lattice scan needs to know of a pixel, decided once per pixel of its window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Other,
+    Board,
+    Grid,
+    Path,
+}
+
+/// The pixels from (x0, y0) to (x1, y1) inclusive, classified; outside it everything is
+/// `Other`.
+struct Window {
+    x0: i64,
+    y0: i64,
+    width: i64,
+    height: i64,
+    class: Vec<Class>,
+}
+
+impl Window {
+    fn of(img: &RgbaImage, look: &Look, x0: usize, y0: usize, x1: usize, y1: usize) -> Window {
+        let (width, height) = (x1 + 1 - x0, y1 + 1 - y0);
+        let class = (0..width * height)
+            .map(|k| {
+                let p = *img.get_pixel((x0 + k % width) as u32, (y0 + k / width) as u32);
+                if grid_like(p, look) {
+                    Class::Grid
+                } else if board_colour(p, look) {
+                    Class::Board
+                } else if path_ink(p, look) {
+                    Class::Path
+                } else {
+                    Class::Other
+                }
+            })
+            .collect();
+        Window {
+            x0: x0 as i64,
+            y0: y0 as i64,
+            width: width as i64,
+            height: height as i64,
+            class,
+        }
+    }
+
+    fn at(&self, x: i64, y: i64) -> Class {
+        let (i, j) = (x - self.x0, y - self.y0);
+        if i < 0 || j < 0 || i >= self.width || j >= self.height {
+            return Class::Other;
+        }
+        self.class[(j * self.width + i) as usize]
+    }
+
+    /// Whether path ink lies within nine pixels across or along: the path's own anti-aliased
+    /// rim lies within three, and a lossy copy (JPEG) rings grey out to the end of its 8-px
+    /// block. Grid lines run half a cell from the path's centre, further than that at any
+    /// cell size read.
+    fn near_path(&self, x: i64, y: i64) -> bool {
+        [2, 3, 5, 7, 9, -2, -3, -5, -7, -9]
             .iter()
-            .any(|&(a, b)| pixel(img, a, b).is_some_and(|p| path_ink(p, look)))
-    })
+            .any(|&d| self.at(x + d, y) == Class::Path || self.at(x, y + d) == Class::Path)
+    }
 }
 
 /// The player's path: near black on the light board, near white on the dark one.
@@ -718,7 +854,7 @@ pub(crate) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
                 (b.saturating_sub(2)..(d + 3).min(side))
                     .any(|y| (a.saturating_sub(2)..(c + 3).min(side)).any(|x| path[y * side + x]))
             });
-            let colour = dominant_colour(&colours);
+            let colour = fill_colour(&colours);
             out.push(Number {
                 at: [r, c],
                 glyphs: merged.iter().map(|&b| patch.normalize(b)).collect(),
@@ -731,16 +867,14 @@ pub(crate) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
     out
 }
 
-/// The most common exact colour: the glyph's flat fill, not its anti-aliased rim.
-fn dominant_colour(colours: &[[u8; 3]]) -> [u8; 3] {
-    let mut counts: std::collections::HashMap<[u8; 3], usize> = Default::default();
-    for &c in colours {
-        *counts.entry(c).or_default() += 1;
+/// The glyph's flat fill, not its anti-aliased rim: the colour most of its pixels share within
+/// 16 levels a channel, averaged. Not the most common exact colour: a lossy copy (JPEG) scatters
+/// the fill over many near colours, and one of the rim's could then come out on top.
+fn fill_colour(colours: &[[u8; 3]]) -> [u8; 3] {
+    if colours.is_empty() {
+        return [0, 0, 0];
     }
-    counts
-        .into_iter()
-        .max_by_key(|&(c, n)| (n, c))
-        .map_or([0, 0, 0], |(c, _)| c)
+    dominant(colours.iter().copied(), 4).0
 }
 
 fn templates() -> &'static [(String, Glyph)] {
@@ -1092,6 +1226,48 @@ pub(crate) mod tests {
         eprintln!("rescaled: {same} read the same, {refused} refused");
     }
 
+    /// A lossy copy (JPEG quality 20) of a light-theme capture, and a capture enlarged 1.5× or
+    /// 2×, still show their board where it is with its lattice; what they read is the truth
+    /// or refused. (A dark-theme JPEG at quality 20 loses the grid lines, 12 levels over the
+    /// board, altogether: `docs/loop-vision-robustness.md`.)
+    #[test]
+    fn a_lossy_or_enlarged_copy_still_shows_its_board() {
+        let Some(all) = shots() else { return };
+        let mut read_same = 0;
+        for s in all.iter().filter(|s| s.state != "solved") {
+            let mut copies = vec![(1.5, scaled(&s.img, 1.5)), (2.0, scaled(&s.img, 2.0))];
+            if s.theme == "light" {
+                copies.push((1.0, crate::vision::test_pictures::jpeg_copy(&s.img, 20)));
+            }
+            for (f, img) in &copies {
+                let l = locate(img).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
+                assert_eq!(l.size, s.size, "{} at {f}", s.file);
+                let b = l.geometry.board;
+                for (got, want) in [b.x, b.y, b.w, b.h].iter().zip(s.board) {
+                    assert!((got - want * f).abs() <= 2.0, "{} at {f}: {b:?}", s.file);
+                }
+                match recognize(img) {
+                    Ok(r) => {
+                        assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                        assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                        read_same += 1;
+                    }
+                    Err(Error::Vision { .. }) => {}
+                    Err(e) => panic!("{} at {f}: {e}", s.file),
+                }
+            }
+        }
+        eprintln!("lossy or enlarged copies: {read_same} read the same");
+    }
+
+    fn scaled(img: &RgbaImage, f: f64) -> RgbaImage {
+        let (w, h) = (
+            (img.width() as f64 * f).round() as u32,
+            (img.height() as f64 * f).round() as u32,
+        );
+        image::imageops::resize(img, w, h, image::imageops::FilterType::Lanczos3)
+    }
+
     /// A capture of the board alone, or with a little page around it, reads as the full page.
     #[test]
     fn a_crop_around_the_board_reads_the_same() {
@@ -1273,6 +1449,29 @@ pub(crate) mod tests {
             TemplateSet::from_json(include_str!("../../../calibration/loop/digits.json")).unwrap();
         assert_eq!(learned.glyphs(), shipped.glyphs());
         assert_eq!(learned.made_from.len(), 34);
+    }
+
+    #[test]
+    fn the_fill_colour_outvotes_a_noisy_rim() {
+        // A fill scattered a few levels either way (a lossy copy), and more rim pixels than
+        // any one fill shade, each a different blend towards the white board.
+        let fill = [0xff, 0x41, 0x69];
+        let mut colours: Vec<[u8; 3]> = (0..40)
+            .map(|k| {
+                [
+                    0xff - (k % 3) as u8,
+                    0x3f + (k % 5) as u8,
+                    0x67 + (k % 4) as u8,
+                ]
+            })
+            .collect();
+        colours.extend((1..=30).map(|k| [0xff, 0x41 + 6 * k as u8, 0x69 + 5 * k as u8]));
+        let got = fill_colour(&colours);
+        assert!(
+            near(Rgba([got[0], got[1], got[2], 255]), fill, 3),
+            "{got:?}"
+        );
+        assert_eq!(fill_colour(&[]), [0, 0, 0]);
     }
 
     #[test]
