@@ -72,6 +72,27 @@ fn every_capture_of_the_other_web_clone_reads_exactly() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+#[test]
+fn the_hex_puzzle_file_gives_the_rows_the_hex_screenshot_reads() {
+    let Some(hex) = corpus_screenshots()
+        .into_iter()
+        .find(|k| k.rows.is_none() && k.puzzle_file.is_some())
+    else {
+        eprintln!("SKIPPED: corpus flow/screenshots not found (set AUTOPLAYER_CORPUS)");
+        return;
+    };
+    let rows = super::truth::rows_from_file(hex.puzzle_file.as_ref().unwrap()).unwrap();
+    // The file lowers its odd columns; in the level packs' rows the even ones are lower.
+    assert_eq!(rows[4], "#C#E#");
+    let reading = read(&crate::screen::read_picture(&hex.path).unwrap()).unwrap();
+    let by_rows = Known {
+        rows: Some(rows),
+        puzzle_file: None,
+        ..hex
+    };
+    assert_eq!(differences(&reading, &by_rows), Vec::<String>::new());
+}
+
 /// A 5-wide, 6-high board with two holes and three pairs, `extra` another disc of the first
 /// pair's colour.
 fn synthetic(extra: Option<(u32, u32)>) -> RgbaImage {

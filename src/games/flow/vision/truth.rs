@@ -137,7 +137,7 @@ pub fn differences(reading: &FlowReading, known: &Known) -> Vec<String> {
     for (r, (g, w)) in got.iter().zip(want).enumerate() {
         for (c, (a, b)) in g.chars().zip(w.chars()).enumerate() {
             let ok = match (a, b) {
-                ('.', '.') => true,
+                ('.', '.') | ('#', '#') => true,
                 (a, b) if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
                     *map.entry(a).or_insert(b) == b && *back.entry(b).or_insert(a) == a
                 }
@@ -264,4 +264,27 @@ fn differences_from_file(reading: &FlowReading, file: &Path) -> Vec<String> {
         out.push(format!("{} pipe(s) read, none drawn", reading.drawn.len()));
     }
     out
+}
+
+/// The rows a reading of the puzzle in a file shows (`FlowReading::rows`): a hex board in
+/// the level packs' rows, whichever way the file offsets its columns. `None` when the file
+/// does not read.
+pub fn rows_from_file(file: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let puzzle = parse(&text, &file.display().to_string()).ok()?;
+    let places = placements(&puzzle);
+    // Odd columns on even half-rows, even columns on odd ones, as the reader counts them.
+    let lift = places
+        .keys()
+        .map(|&(h, c)| (h + i64::from(c.is_multiple_of(2))).rem_euclid(2))
+        .max()
+        .unwrap_or(0);
+    let row = |h: i64, c: usize| ((h + lift - i64::from(c.is_multiple_of(2))) / 2) as usize;
+    let rows = places.keys().map(|&(h, c)| row(h, c) + 1).max()?;
+    let cols = places.keys().map(|&(_, c)| c + 1).max()?;
+    let mut grid = vec![vec!['#'; cols]; rows];
+    for (&(h, c), &letter) in &places {
+        grid[row(h, c)][c] = letter;
+    }
+    Some(grid.into_iter().map(|r| r.into_iter().collect()).collect())
 }
