@@ -140,3 +140,63 @@ fn a_third_endpoint_of_one_colour_is_refused_naming_a_cell() {
     assert!(err.contains("endpoint at cell ("), "{err}");
     assert!(err.starts_with("region "), "{err}");
 }
+
+/// The five-column hex board of the hex reader's tests with three pairs, and a red pipe from
+/// (0, 0) down its column, across its row and up a diagonal to (0, 2).
+fn synthetic_hex() -> RgbaImage {
+    use imageproc::drawing::draw_filled_circle_mut;
+    let mut cells = Vec::new();
+    for c in 0..5usize {
+        let ks: Vec<i64> = if c % 2 == 1 {
+            vec![0, 2, 4, 6, 8]
+        } else {
+            vec![1, 3, 5, 7]
+        };
+        cells.extend(ks.into_iter().map(|k| (c, k)));
+    }
+    let mut img = super::hex::tests::hexes((500, 600), (80.0, 100.0), 40.0, &cells);
+    let half = 20.0 * 3.0_f64.sqrt();
+    // Rows as the level packs count them: even columns half a row lower.
+    let centre = |r: usize, c: usize| {
+        let k = 2 * r + usize::from(c.is_multiple_of(2));
+        (80.0 + 60.0 * c as f64, 100.0 + half * k as f64)
+    };
+    let red = image::Rgba([240, 20, 20, 255]);
+    let pipe = [(0, 0), (1, 0), (1, 1), (0, 2)];
+    for w in pipe.windows(2) {
+        let (a, b) = (centre(w[0].0, w[0].1), centre(w[1].0, w[1].1));
+        for i in 0..=40 {
+            let t = i as f64 / 40.0;
+            let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            draw_filled_circle_mut(&mut img, (p.0 as i32, p.1 as i32), 9, red);
+        }
+    }
+    let discs = [
+        ((0, 0), red),
+        ((3, 2), red),
+        ((0, 3), image::Rgba([20, 40, 250, 255])),
+        ((4, 1), image::Rgba([20, 40, 250, 255])),
+        ((1, 4), image::Rgba([20, 160, 20, 255])),
+        ((2, 1), image::Rgba([20, 160, 20, 255])),
+    ];
+    for ((r, c), colour) in discs {
+        let (x, y) = centre(r, c);
+        draw_filled_circle_mut(&mut img, (x as i32, y as i32), 23, colour);
+    }
+    img
+}
+
+#[test]
+fn a_hex_board_reads_its_endpoints_and_a_pipe_along_every_kind_of_link() {
+    let r = read(&synthetic_hex()).unwrap();
+    assert_eq!(r.puzzle.variant, crate::games::flow::model::Variant::Hex);
+    assert_eq!(r.rows(), vec!["A..B.", "....C", ".C...", "..A..", "#B#.#"]);
+    let cells: Vec<[usize; 2]> = r.drawn[0]
+        .cells
+        .iter()
+        .map(|&k| [r.puzzle.cells[k].row, r.puzzle.cells[k].col])
+        .collect();
+    assert_eq!(r.drawn.len(), 1);
+    assert_eq!(cells, vec![[0, 0], [1, 0], [1, 1], [0, 2]]);
+    assert!(r.confidence >= MIN_CONFIDENCE);
+}
