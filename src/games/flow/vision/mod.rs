@@ -5,6 +5,8 @@
 //! a lattice of square cells, and which cells it outlines (`board`); find the endpoint discs at
 //! cell centres (`discs`); pair them by colour within the picture (`pairing`); read the pipes
 //! already drawn between neighbouring cells and chain them from their endpoints (`pipes`).
+//! When no square lattice is found, a hex one is looked for (`hex`); the later steps work on
+//! either through the cells' places and neighbours (`sites`).
 //! Every call along the way is scored, and the weakest one is the reading's confidence
 //! (`confidence`); a reading under [`MIN_CONFIDENCE`] is refused naming that call.
 
