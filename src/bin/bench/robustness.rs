@@ -113,9 +113,14 @@ const SOURCES: &[Source] = &[
     },
 ];
 
-fn flow_truth(v: &Value, _: &Path) -> Option<Vec<String>> {
+fn flow_truth(v: &Value, corpus: &Path) -> Option<Vec<String>> {
     strings(&v["grid"])
         .or_else(|| strings(&v["rows"]))
+        .or_else(|| {
+            // The hex screenshot's puzzle is a file beside the screenshots.
+            let file = corpus.join("flow").join(v["source_puzzle_file"].as_str()?);
+            flow::vision::truth::rows_from_file(&file)
+        })
         .map(|r| flow_letters(&r))
 }
 

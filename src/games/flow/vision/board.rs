@@ -62,15 +62,17 @@ impl Board {
 
 /// The thin bright lines of a picture: across x (vertical lines) and across y (horizontal),
 /// found on the picture shrunk by `factor` (1: as it is); the masks are in shrunk pixels.
-struct Lines {
-    factor: u32,
-    width: usize,
-    vertical: Vec<bool>,
-    horizontal: Vec<bool>,
+/// The hex reader uses them too (its slanted edges are steep enough to be vertical lines), on
+/// pictures not shrunk.
+pub(super) struct Lines {
+    pub(super) factor: u32,
+    pub(super) width: usize,
+    pub(super) vertical: Vec<bool>,
+    pub(super) horizontal: Vec<bool>,
 }
 
 impl Lines {
-    fn of(img: &RgbaImage) -> Lines {
+    pub(super) fn of(img: &RgbaImage) -> Lines {
         let factor = img.width().min(img.height()).div_ceil(LINE_SIDE).max(1);
         let shrunk;
         let img = if factor > 1 {
@@ -89,7 +91,7 @@ impl Lines {
         }
     }
 
-    fn height(&self) -> usize {
+    pub(super) fn height(&self) -> usize {
         self.vertical.len() / self.width.max(1)
     }
 
@@ -118,28 +120,39 @@ impl Lines {
             (c.y1 as i64 + 1) * k - 1,
         )
     }
+
+    /// The largest pieces of line web that could be a board, biggest first.
+    pub(super) fn webs(&self) -> Vec<Component> {
+        let either: Vec<bool> = self
+            .vertical
+            .iter()
+            .zip(&self.horizontal)
+            .map(|(&a, &b)| a || b)
+            .collect();
+        let mut webs: Vec<Component> = components(&either, self.width, Connectivity::Eight)
+            .into_iter()
+            .filter(|c| c.x1 - c.x0 + 1 >= MIN_BOARD && c.y1 - c.y0 + 1 >= MIN_BOARD)
+            .collect();
+        webs.sort_by_key(|c| std::cmp::Reverse((c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1)));
+        webs.truncate(CANDIDATES);
+        webs
+    }
 }
 
 /// The board in the picture, or why there is none.
+#[cfg(test)]
 pub fn find(img: &RgbaImage, weakest: &mut Weakest) -> Result<Board> {
-    let lines = Lines::of(img);
-    let either: Vec<bool> = lines
-        .vertical
-        .iter()
-        .zip(&lines.horizontal)
-        .map(|(&a, &b)| a || b)
-        .collect();
-    let mut webs: Vec<Component> = components(&either, lines.width, Connectivity::Eight)
-        .into_iter()
-        .filter(|c| c.x1 - c.x0 + 1 >= MIN_BOARD && c.y1 - c.y0 + 1 >= MIN_BOARD)
-        .collect();
-    webs.sort_by_key(|c| std::cmp::Reverse((c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1)));
+    find_in(img, &Lines::of(img), weakest)
+}
+
+/// The board among the picture's lines, or why there is none.
+pub(super) fn find_in(img: &RgbaImage, lines: &Lines, weakest: &mut Weakest) -> Result<Board> {
     let mut why = None;
-    for web in webs.iter().take(CANDIDATES) {
-        match lattice_of(&lines, web) {
+    for web in &lines.webs() {
+        match lattice_of(lines, web) {
             Ok(lattice) => {
                 refuse_lines_running_on(img, &lattice)?;
-                return cells_of(&lines, &lattice, weakest);
+                return cells_of(lines, &lattice, weakest);
             }
             Err(e) => {
                 why.get_or_insert(e);

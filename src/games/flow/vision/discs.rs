@@ -4,17 +4,12 @@
 //! colour on a disc and mostly the cell's background on a pipe (at most two bars cross it),
 //! whatever the palette and whatever is printed on the disc's middle.
 
-use super::board::Board;
 use super::confidence::Weakest;
 use super::sample::{block_side, distance, mean, median, Colour};
+use super::sites::Sites;
 use image::RgbaImage;
 
-/// Ring radius, in pitches: inside every disc seen (0.33 to 0.37), outside every pipe (0.13).
-const RING: f64 = 0.24;
 const RING_SAMPLES: usize = 16;
-/// Corners of the cell, in pitches from the centre along each axis: past the disc and any
-/// pipe, inside the grid lines.
-const CORNER: f64 = 0.36;
 /// A ring sample this close to the ring's median is the same paint.
 const SAME: f64 = 45.0;
 /// A disc stands this far from its cell's background (the dimmest, dark blue on black, is
@@ -39,20 +34,16 @@ pub struct CellLook {
 }
 
 /// Every cell's background (row-major; holes too), and the discs in row-major order.
-pub fn find(img: &RgbaImage, board: &Board, weakest: &mut Weakest) -> (Vec<CellLook>, Vec<Disc>) {
-    let g = &board.geometry;
-    let p = g.pitch();
+pub fn find(img: &RgbaImage, board: &Sites, weakest: &mut Weakest) -> (Vec<CellLook>, Vec<Disc>) {
+    let p = board.pitch;
     let side = block_side(p);
     let mut looks = Vec::with_capacity(board.rows * board.cols);
     let mut discs = Vec::new();
     for r in 0..board.rows {
         for c in 0..board.cols {
-            let centre = g.centre(r, c);
+            let centre = board.centre(r, c);
             let at = |dx: f64, dy: f64| mean(img, centre.x + dx * p, centre.y + dy * p, side);
-            let corners: Vec<Colour> = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
-                .iter()
-                .map(|&(sx, sy)| at(sx * CORNER, sy * CORNER))
-                .collect();
+            let corners: Vec<Colour> = board.ground.iter().map(|&(dx, dy)| at(dx, dy)).collect();
             let background = median(&corners);
             looks.push(CellLook { background });
             if !board.has(r, c) {
@@ -61,7 +52,7 @@ pub fn find(img: &RgbaImage, board: &Board, weakest: &mut Weakest) -> (Vec<CellL
             let ring: Vec<Colour> = (0..RING_SAMPLES)
                 .map(|k| {
                     let a = k as f64 * std::f64::consts::TAU / RING_SAMPLES as f64;
-                    at(RING * a.cos(), RING * a.sin())
+                    at(board.ring * a.cos(), board.ring * a.sin())
                 })
                 .collect();
             let paint = median(&ring);

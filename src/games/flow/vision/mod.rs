@@ -5,16 +5,20 @@
 //! a lattice of square cells, and which cells it outlines (`board`); find the endpoint discs at
 //! cell centres (`discs`); pair them by colour within the picture (`pairing`); read the pipes
 //! already drawn between neighbouring cells and chain them from their endpoints (`pipes`).
+//! When no square lattice is found, a hex one is looked for (`hex`); the later steps work on
+//! either through the cells' places and neighbours (`sites`).
 //! Every call along the way is scored, and the weakest one is the reading's confidence
 //! (`confidence`); a reading under [`MIN_CONFIDENCE`] is refused naming that call.
 
 mod board;
 mod confidence;
 mod discs;
+mod hex;
 pub mod overlay;
 mod pairing;
 mod pipes;
 mod sample;
+mod sites;
 pub mod truth;
 
 use super::model::{GridSpec, Puzzle};
@@ -23,6 +27,7 @@ use crate::screen::PixelPoint;
 use crate::vision::geometry::Geometry;
 use confidence::Weakest;
 use image::RgbaImage;
+use sites::Sites;
 
 pub use sample::{hex as sample_hex, Colour};
 
@@ -61,34 +66,46 @@ pub struct FlowReading {
 
 /// Reads the Flow board in a picture, or says what failed and where.
 pub fn read(img: &RgbaImage) -> Result<FlowReading> {
+    let lines = board::Lines::of(img);
     let mut weakest = Weakest::new();
-    let board = board::find(img, &mut weakest)?;
-    let (looks, discs) = discs::find(img, &board, &mut weakest);
-    let board_region = board.geometry.board.to_pixels();
+    let (sites, geometry, hex) = match board::find_in(img, &lines, &mut weakest) {
+        Ok(square) => (Sites::of_square(&square), square.geometry, false),
+        Err(square) => {
+            // A hex board has no square lattice; its own reasons are given only when its
+            // lattice is there, so other pictures are refused as before.
+            weakest = Weakest::new();
+            match hex::find_in(&lines, &mut weakest)? {
+                Some(hex) => (Sites::of_hex(&hex), hex.geometry, true),
+                None => return Err(square),
+            }
+        }
+    };
+    let (looks, discs) = discs::find(img, &sites, &mut weakest);
+    let board_region = geometry.board.to_pixels();
     if discs.len() < 4 {
         return Err(Error::vision(
             Some(board_region),
             format!(
                 "no Flow board: {} endpoint disc(s) on the {}×{} grid, a board has two pairs or more",
                 discs.len(),
-                board.cols,
-                board.rows
+                sites.cols,
+                sites.rows
             ),
         ));
     }
-    let pairs = pairing::pair(&discs, |d| board.region(d.row, d.col), &mut weakest)?;
+    let pairs = pairing::pair(&discs, |d| sites.region(d.row, d.col), &mut weakest)?;
     if pairs.len() > 26 {
         return Err(Error::vision(
             Some(board_region),
             format!("{} colours: more than the letters A-Z", pairs.len()),
         ));
     }
-    let cols = board.cols;
+    let cols = sites.cols;
     let spec = GridSpec {
-        rows: board.rows,
+        rows: sites.rows,
         cols,
-        holes: (0..board.rows * cols)
-            .filter(|&k| !board.present[k])
+        holes: (0..sites.rows * cols)
+            .filter(|&k| !sites.present[k])
             .collect(),
         flows: pairs
             .iter()
@@ -98,6 +115,7 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
                 ((b'A' + k as u8) as char, [idx(&discs[i]), idx(&discs[j])])
             })
             .collect(),
+        hex,
         ..GridSpec::default()
     };
     let puzzle = spec.build().map_err(|e| {
@@ -114,8 +132,8 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
         .iter()
         .map(|&[i, j]| [[discs[i].row, discs[i].col], [discs[j].row, discs[j].col]])
         .collect();
-    let bars = pipes::bars(img, &board, &looks, &colours, &mut weakest)?;
-    let drawn = pipes::paths(&bars, &ends, &board)?
+    let bars = pipes::bars(img, &sites, &looks, &colours, &mut weakest)?;
+    let drawn = pipes::paths(&bars, &ends, &sites)?
         .into_iter()
         .map(|(flow, cells)| DrawnPipe {
             flow,
@@ -129,11 +147,11 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
     let centres = puzzle
         .cells
         .iter()
-        .map(|c| board.geometry.centre(c.row, c.col))
+        .map(|c| sites.centre(c.row, c.col))
         .collect();
     Ok(FlowReading {
         puzzle,
-        geometry: board.geometry,
+        geometry,
         centres,
         colours,
         drawn,

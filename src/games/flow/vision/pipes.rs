@@ -4,10 +4,10 @@
 //! beside it (it is a bar, not a filled area). The bars of each colour then chain into a path
 //! from one of that colour's endpoints.
 
-use super::board::Board;
 use super::confidence::Weakest;
 use super::discs::CellLook;
 use super::sample::{block_side, distance, hex, mean, median, Colour};
+use super::sites::Sites;
 use crate::error::{Error, Result};
 
 /// Samples along the way between two centres, as shares of it.
@@ -33,74 +33,66 @@ pub struct Bar {
 /// Every bar between neighbouring board cells, tagged with its flow; `colours` are the flows'.
 pub fn bars(
     img: &image::RgbaImage,
-    board: &Board,
+    board: &Sites,
     looks: &[CellLook],
     colours: &[Colour],
     weakest: &mut Weakest,
 ) -> Result<Vec<Bar>> {
-    let g = &board.geometry;
-    let p = g.pitch();
+    let p = board.pitch;
     let side = block_side(p);
     let mut out = Vec::new();
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            for (dr, dc) in [(0, 1), (1, 0)] {
-                let (r2, c2) = (r + dr, c + dc);
-                if r2 >= board.rows || c2 >= board.cols || !board.has(r, c) || !board.has(r2, c2) {
-                    continue;
-                }
-                let (pa, pb) = (g.centre(r, c), g.centre(r2, c2));
-                let at = |t: f64, off: f64| {
-                    // `off` is across the bar: x for a vertical bar, y for a horizontal one.
-                    let (ox, oy) = if dr == 1 { (off, 0.0) } else { (0.0, off) };
-                    mean(
-                        img,
-                        pa.x + (pb.x - pa.x) * t + ox * p,
-                        pa.y + (pb.y - pa.y) * t + oy * p,
-                        side,
-                    )
-                };
-                let along: Vec<Colour> = ALONG.iter().map(|&t| at(t, 0.0)).collect();
-                let paint = median(&along);
-                let ground = looks[r * board.cols + c].background;
-                let ground2 = looks[r2 * board.cols + c2].background;
-                if distance(paint, ground).min(distance(paint, ground2)) < CONTRAST
-                    || along.iter().any(|&s| distance(s, paint) > SAME)
-                    || [-BESIDE, BESIDE]
-                        .iter()
-                        .any(|&o| distance(at(0.5, o), paint) <= SAME)
-                {
-                    continue;
-                }
-                let mut by_near: Vec<(f64, usize)> = colours
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &f)| (distance(paint, f), k))
-                    .collect();
-                by_near.sort_by(|a, b| a.0.total_cmp(&b.0));
-                let (d1, flow) = by_near[0];
-                let d2 = by_near.get(1).map_or(f64::INFINITY, |x| x.0);
-                let ratio = d1 / d2.max(1e-9);
-                let region = Some(board.region(r, c));
-                let what = format!(
-                    "the pipe from ({r}, {c}) to ({r2}, {c2}) ({}) is {d1:.0} off its nearest flow \
-                     colour and {d2:.0} off the next",
-                    hex(paint)
-                );
-                if d1 > NEAR_FLOW || ratio >= NO_RATIO {
-                    return Err(Error::vision(
-                        region,
-                        format!("{what}: no endpoint has its colour"),
-                    ));
-                }
-                weakest.note((NO_RATIO - ratio) / (NO_RATIO - SURE_RATIO), region, what);
-                out.push(Bar {
-                    a: [r, c],
-                    b: [r2, c2],
-                    flow,
-                });
-            }
+    for &([r, c], [r2, c2]) in &board.neighbours {
+        let (pa, pb) = (board.centre(r, c), board.centre(r2, c2));
+        // Across the bar: the unit normal to the way between the centres.
+        let len = (pb.x - pa.x).hypot(pb.y - pa.y).max(1e-9);
+        let (nx, ny) = (-(pb.y - pa.y) / len, (pb.x - pa.x) / len);
+        let at = |t: f64, off: f64| {
+            mean(
+                img,
+                pa.x + (pb.x - pa.x) * t + nx * off * p,
+                pa.y + (pb.y - pa.y) * t + ny * off * p,
+                side,
+            )
+        };
+        let along: Vec<Colour> = ALONG.iter().map(|&t| at(t, 0.0)).collect();
+        let paint = median(&along);
+        let ground = looks[r * board.cols + c].background;
+        let ground2 = looks[r2 * board.cols + c2].background;
+        if distance(paint, ground).min(distance(paint, ground2)) < CONTRAST
+            || along.iter().any(|&s| distance(s, paint) > SAME)
+            || [-BESIDE, BESIDE]
+                .iter()
+                .any(|&o| distance(at(0.5, o), paint) <= SAME)
+        {
+            continue;
         }
+        let mut by_near: Vec<(f64, usize)> = colours
+            .iter()
+            .enumerate()
+            .map(|(k, &f)| (distance(paint, f), k))
+            .collect();
+        by_near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (d1, flow) = by_near[0];
+        let d2 = by_near.get(1).map_or(f64::INFINITY, |x| x.0);
+        let ratio = d1 / d2.max(1e-9);
+        let region = Some(board.region(r, c));
+        let what = format!(
+            "the pipe from ({r}, {c}) to ({r2}, {c2}) ({}) is {d1:.0} off its nearest flow \
+                     colour and {d2:.0} off the next",
+            hex(paint)
+        );
+        if d1 > NEAR_FLOW || ratio >= NO_RATIO {
+            return Err(Error::vision(
+                region,
+                format!("{what}: no endpoint has its colour"),
+            ));
+        }
+        weakest.note((NO_RATIO - ratio) / (NO_RATIO - SURE_RATIO), region, what);
+        out.push(Bar {
+            a: [r, c],
+            b: [r2, c2],
+            flow,
+        });
     }
     Ok(out)
 }
@@ -111,7 +103,7 @@ pub fn bars(
 pub fn paths(
     bars: &[Bar],
     ends: &[[[usize; 2]; 2]],
-    board: &Board,
+    board: &Sites,
 ) -> Result<Vec<(usize, Vec<[usize; 2]>)>> {
     let key = |cell: [usize; 2]| cell[0] * board.cols + cell[1];
     let mut at: Vec<Vec<usize>> = vec![Vec::new(); board.rows * board.cols];

@@ -7,7 +7,7 @@ fn check_all(known: &[Known], transform: impl Fn(RgbaImage) -> RgbaImage) -> Vec
     let mut failures = Vec::new();
     for k in known {
         let name = k.path.file_name().unwrap().to_string_lossy().to_string();
-        if k.rows.is_none() {
+        if k.rows.is_none() && k.puzzle_file.is_none() {
             continue;
         }
         let img = transform(crate::screen::read_picture(&k.path).unwrap());
@@ -66,12 +66,16 @@ fn clone_fixtures_read_the_same_as_low_quality_jpeg() {
 }
 
 #[test]
-fn every_corpus_screenshot_with_a_known_grid_reads_exactly() {
+fn every_corpus_screenshot_with_a_known_puzzle_reads_exactly() {
     let known = corpus_screenshots();
     if known.is_empty() {
         eprintln!("SKIPPED: corpus flow/screenshots not found (set AUTOPLAYER_CORPUS)");
         return;
     }
+    // The hex one included: its puzzle is a file, compared cell place by cell place.
+    assert!(known
+        .iter()
+        .any(|k| k.rows.is_none() && k.puzzle_file.is_some()));
     let failures = check_all(&known, |i| i);
     assert!(failures.is_empty(), "{failures:#?}");
 }
@@ -86,6 +90,27 @@ fn every_capture_of_the_other_web_clone_reads_exactly() {
     assert_eq!(known.len(), 7);
     let failures = check_all(&known, |i| i);
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn the_hex_puzzle_file_gives_the_rows_the_hex_screenshot_reads() {
+    let Some(hex) = corpus_screenshots()
+        .into_iter()
+        .find(|k| k.rows.is_none() && k.puzzle_file.is_some())
+    else {
+        eprintln!("SKIPPED: corpus flow/screenshots not found (set AUTOPLAYER_CORPUS)");
+        return;
+    };
+    let rows = super::truth::rows_from_file(hex.puzzle_file.as_ref().unwrap()).unwrap();
+    // The file lowers its odd columns; in the level packs' rows the even ones are lower.
+    assert_eq!(rows[4], "#C#E#");
+    let reading = read(&crate::screen::read_picture(&hex.path).unwrap()).unwrap();
+    let by_rows = Known {
+        rows: Some(rows),
+        puzzle_file: None,
+        ..hex
+    };
+    assert_eq!(differences(&reading, &by_rows), Vec::<String>::new());
 }
 
 /// A 5-wide, 6-high board with two holes and three pairs, `extra` another disc of the first
@@ -134,4 +159,64 @@ fn a_third_endpoint_of_one_colour_is_refused_naming_a_cell() {
     let err = read(&synthetic(Some((4, 2)))).unwrap_err().to_string();
     assert!(err.contains("endpoint at cell ("), "{err}");
     assert!(err.starts_with("region "), "{err}");
+}
+
+/// The five-column hex board of the hex reader's tests with three pairs, and a red pipe from
+/// (0, 0) down its column, across its row and up a diagonal to (0, 2).
+fn synthetic_hex() -> RgbaImage {
+    use imageproc::drawing::draw_filled_circle_mut;
+    let mut cells = Vec::new();
+    for c in 0..5usize {
+        let ks: Vec<i64> = if c % 2 == 1 {
+            vec![0, 2, 4, 6, 8]
+        } else {
+            vec![1, 3, 5, 7]
+        };
+        cells.extend(ks.into_iter().map(|k| (c, k)));
+    }
+    let mut img = super::hex::tests::hexes((500, 600), (80.0, 100.0), 40.0, &cells);
+    let half = 20.0 * 3.0_f64.sqrt();
+    // Rows as the level packs count them: even columns half a row lower.
+    let centre = |r: usize, c: usize| {
+        let k = 2 * r + usize::from(c.is_multiple_of(2));
+        (80.0 + 60.0 * c as f64, 100.0 + half * k as f64)
+    };
+    let red = image::Rgba([240, 20, 20, 255]);
+    let pipe = [(0, 0), (1, 0), (1, 1), (0, 2)];
+    for w in pipe.windows(2) {
+        let (a, b) = (centre(w[0].0, w[0].1), centre(w[1].0, w[1].1));
+        for i in 0..=40 {
+            let t = i as f64 / 40.0;
+            let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            draw_filled_circle_mut(&mut img, (p.0 as i32, p.1 as i32), 9, red);
+        }
+    }
+    let discs = [
+        ((0, 0), red),
+        ((3, 2), red),
+        ((0, 3), image::Rgba([20, 40, 250, 255])),
+        ((4, 1), image::Rgba([20, 40, 250, 255])),
+        ((1, 4), image::Rgba([20, 160, 20, 255])),
+        ((2, 1), image::Rgba([20, 160, 20, 255])),
+    ];
+    for ((r, c), colour) in discs {
+        let (x, y) = centre(r, c);
+        draw_filled_circle_mut(&mut img, (x as i32, y as i32), 23, colour);
+    }
+    img
+}
+
+#[test]
+fn a_hex_board_reads_its_endpoints_and_a_pipe_along_every_kind_of_link() {
+    let r = read(&synthetic_hex()).unwrap();
+    assert_eq!(r.puzzle.variant, crate::games::flow::model::Variant::Hex);
+    assert_eq!(r.rows(), vec!["A..B.", "....C", ".C...", "..A..", "#B#.#"]);
+    let cells: Vec<[usize; 2]> = r.drawn[0]
+        .cells
+        .iter()
+        .map(|&k| [r.puzzle.cells[k].row, r.puzzle.cells[k].col])
+        .collect();
+    assert_eq!(r.drawn.len(), 1);
+    assert_eq!(cells, vec![[0, 0], [1, 0], [1, 1], [0, 2]]);
+    assert!(r.confidence >= MIN_CONFIDENCE);
 }
