@@ -542,6 +542,82 @@ mod tests {
         assert!(same >= 6, "only {same} read");
     }
 
+    /// The same boards rescaled as a browser zoom or a HiDPI screen would (Lanczos3; tiles of
+    /// 24 to 62 px) read exactly, budget included: the girl theme's grass tufts, which
+    /// resampling brightens past the sprite mask's threshold, are no sprites, and the
+    /// counter's thin strokes, blurred below plain white at 0.75×, are still read.
+    #[test]
+    fn page_captures_rescaled_read_exactly() {
+        let _serial = serial();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        for line in index.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let img = load(&dir.join(v["file"].as_str().unwrap()));
+            for scale in [0.75, 1.25, 1.5, 2.0] {
+                let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
+                let copy = image::imageops::resize(
+                    &img,
+                    w.round() as u32,
+                    h.round() as u32,
+                    image::imageops::FilterType::Lanczos3,
+                );
+                let name = format!("{} at {scale}", v["file"]);
+                let r = recognize(&copy, &ReadOptions::default())
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(
+                    canonical(&r.rows),
+                    canonical(&rows_of(&v["map_rows"])),
+                    "{name}"
+                );
+                assert_eq!(r.budget.map(u64::from), v["budget"].as_u64(), "{name}");
+                assert_eq!(r.walls_placed, Some(0), "{name}");
+            }
+        }
+    }
+
+    /// The counter of a shrunk (0.75×) or recompressed (JPEG quality 20) copy of every app
+    /// capture reads as the capture's own, or not at all: blurred strokes are told by their
+    /// brightness against the page, "Walls:" is kept apart by its word space even when its
+    /// colon is lost, and a slash broken in pieces is not read.
+    #[test]
+    fn counters_of_shrunk_and_recompressed_copies_read_the_same_or_not_at_all() {
+        use crate::vision::test_pictures::jpeg_copy;
+        let _serial = serial();
+        let Some(cases) = known_cases() else { return };
+        let mut read = [0; 2];
+        for case in cases.iter().filter(|c| c.budget.is_some()) {
+            let img = load(&case.file);
+            let shrunk = image::imageops::resize(
+                &img,
+                (img.width() as f64 * 0.75).round() as u32,
+                (img.height() as f64 * 0.75).round() as u32,
+                image::imageops::FilterType::Lanczos3,
+            );
+            for (k, copy) in [shrunk, jpeg_copy(&img, 20)].iter().enumerate() {
+                let name = format!("{} copy {k}", case.file.display());
+                let Ok(r) = recognize(copy, &ReadOptions::default()) else {
+                    continue;
+                };
+                if r.budget.is_some() {
+                    assert_eq!(
+                        (r.budget, r.walls_placed),
+                        (case.budget, case.walls_placed),
+                        "{name}"
+                    );
+                    read[k] += 1;
+                }
+            }
+        }
+        // Of the 8 app captures: every shrunk one, and the recompressed ones whose board reads.
+        assert_eq!(read[0], 8, "shrunk copies' counters read: {}", read[0]);
+        assert!(
+            read[1] >= 5,
+            "recompressed copies' counters read: {}",
+            read[1]
+        );
+    }
+
     /// After play the page draws the pen in its theme's own look with the horse inside: the
     /// walls (top row and stacked ones included) and the score are still read, in every theme.
     #[test]
@@ -1210,11 +1286,14 @@ mod tests {
         let mut glyphs = Vec::new();
         for f in ["font_schoolbell_28.png", "font_schoolbell_40.png"] {
             let img = load(&root.join(f));
-            let gs = text::text_glyphs(
+            let gs: Vec<_> = text::tall_glyph_boxes(
                 &img,
                 crate::rect::Rect::new(0, 0, img.width(), img.height()),
-                is_white,
-            );
+                &is_white,
+            )
+            .into_iter()
+            .map(|g| g.glyph)
+            .collect();
             let text = "0123456789/";
             assert_eq!(gs.len(), text.len(), "{f}");
             for (ch, g) in text.chars().zip(&gs) {
