@@ -6,7 +6,7 @@
 
 use super::Board;
 use crate::rect::Rect;
-use crate::vision::color::{rgb, Rgb};
+use crate::vision::color::{dominant, luma, rgb, Rgb};
 use crate::vision::components::{components, Connectivity};
 use crate::vision::glyph::{best_match, Bounds, Glyph, Ink, Likeness, TemplateSet};
 use image::RgbaImage;
@@ -37,7 +37,11 @@ pub(super) struct GlyphBox {
 }
 
 /// The glyphs in a rectangle of the picture, left to right; `ink` tells text pixels.
-pub(super) fn glyph_boxes(img: &RgbaImage, area: Rect<u32>, ink: fn(Rgb) -> bool) -> Vec<GlyphBox> {
+pub(super) fn glyph_boxes(
+    img: &RgbaImage,
+    area: Rect<u32>,
+    ink: &dyn Fn(Rgb) -> bool,
+) -> Vec<GlyphBox> {
     let (x0, y0) = (area.x, area.y);
     let (w, h) = (area.w as usize, area.h as usize);
     let patch = Ink {
@@ -68,12 +72,15 @@ pub(super) fn glyph_boxes(img: &RgbaImage, area: Rect<u32>, ink: fn(Rgb) -> bool
         .collect()
 }
 
-/// The glyphs of `glyph_boxes`, less groups under 4 pixels tall (specks).
-pub(super) fn text_glyphs(img: &RgbaImage, area: Rect<u32>, ink: fn(Rgb) -> bool) -> Vec<Glyph> {
+/// The boxes of `glyph_boxes` at least 4 pixels tall (specks dropped).
+pub(super) fn tall_glyph_boxes(
+    img: &RgbaImage,
+    area: Rect<u32>,
+    ink: &dyn Fn(Rgb) -> bool,
+) -> Vec<GlyphBox> {
     glyph_boxes(img, area, ink)
         .into_iter()
         .filter(|g| g.box_.3 - g.box_.1 >= 4)
-        .map(|g| g.glyph)
         .collect()
 }
 
@@ -119,8 +126,34 @@ pub(super) fn read_counter(
     if y1 <= y0 + 4 || x1 <= x0 + 4 {
         return None;
     }
-    let gs = text_glyphs(img, Rect::new(x0, y0, x1 - x0, y1 - y0), super::is_white);
-    let read: Vec<Option<(char, f64)>> = gs.iter().map(match_glyph).collect();
+    let area = Rect::new(x0, y0, x1 - x0, y1 - y0);
+    counter_in(&tall_glyph_boxes(img, area, &super::is_white)).or_else(|| {
+        let page = dominant(area_pixels(img, area), 4).0;
+        counter_in(&tall_glyph_boxes(img, area, &light_ink(page)))
+    })
+}
+
+/// The area's pixels.
+fn area_pixels(img: &RgbaImage, area: Rect<u32>) -> impl Iterator<Item = Rgb> + Clone + '_ {
+    (area.y..area.y + area.h)
+        .flat_map(move |y| (area.x..area.x + area.w).map(move |x| rgb(*img.get_pixel(x, y))))
+}
+
+/// White text by its brightness against the page it is written on, two thirds of the way
+/// from the page to white: a shrunk copy blurs a thin stroke's white into the page, and JPEG
+/// keeps brightness sharper than colour, so both fail the plain white test where this holds.
+fn light_ink(page: Rgb) -> impl Fn(Rgb) -> bool {
+    let level = |p: Rgb| luma(image::Rgba([p[0], p[1], p[2], 255])) as i32;
+    let line = level(page) + (255 - level(page)) * 2 / 3;
+    move |p| level(p) >= line
+}
+
+/// "left/budget" at the end of the glyphs: digits, a slash, digits. The walls left are the
+/// digits packed close before the slash: a word space (over half the text's height, the
+/// colon's gap 0.4 at the least) parts them from "Walls:", whose "s" can read as a 5 and
+/// whose colon a recompressed copy can lose.
+fn counter_in(gs: &[GlyphBox]) -> Option<(u32, u32, f64)> {
+    let read: Vec<Option<(char, f64)>> = gs.iter().map(|g| match_glyph(&g.glyph)).collect();
     let slash = read.iter().rposition(|g| g.is_some_and(|g| g.0 == '/'))?;
     let number = |range: &[Option<(char, f64)>]| -> Option<(u32, f64)> {
         let mut v = 0u32;
@@ -133,13 +166,35 @@ pub(super) fn read_counter(
         (!range.is_empty()).then_some((v, score))
     };
     let budget = number(&read[slash + 1..])?;
-    let start = read[..slash]
-        .iter()
-        .rposition(|g| !g.is_some_and(|g| g.0.is_ascii_digit()))
-        .map_or(0, |i| i + 1);
+    let height = |g: &GlyphBox| (g.box_.3 - g.box_.1 + 1) as f64;
+    let tall = gs[slash..].iter().map(height).fold(0.0, f64::max);
+    let packed = tall * DIGIT_GAP;
+    let is_digit = |k: usize| read[k].is_some_and(|g| g.0.is_ascii_digit());
+    let mut start = slash;
+    while start > 0 && is_digit(start - 1) && gap(&gs[start - 1], &gs[start]) <= packed {
+        start -= 1;
+    }
     let left = number(&read[start..slash])?;
+    // A digit or slash broken in pieces (a recompressed stroke) can match a template piece
+    // by piece: each must stand as tall as the text.
+    if gs[start..].iter().any(|g| height(g) < FULL_HEIGHT * tall) {
+        return None;
+    }
     // More walls left than the budget is a digit lost (a rescaled "12/12" read as "12/2").
     (left.0 <= budget.0).then_some((left.0, budget.0, left.1.min(budget.1)))
+}
+
+/// The widest gap between two glyphs of one number, for the text's height: the font packs
+/// digits within a quarter of it.
+const DIGIT_GAP: f64 = 0.33;
+
+/// The least height of a digit or slash, for the tallest of the counter's: Schoolbell's
+/// digits and slash stand within a tenth of each other.
+const FULL_HEIGHT: f64 = 0.75;
+
+/// Clear columns between two glyphs, left to right.
+fn gap(a: &GlyphBox, b: &GlyphBox) -> f64 {
+    b.box_.0.saturating_sub(a.box_.2 + 1) as f64
 }
 
 /// What the page's "Score:" line shows.
@@ -169,7 +224,7 @@ pub(super) fn read_score(
     if y1 <= y0 + 4 || x1 <= x0 + 4 {
         return None;
     }
-    let gs = glyph_boxes(img, Rect::new(x0, y0, x1 - x0, y1 - y0), super::is_gold);
+    let gs = glyph_boxes(img, Rect::new(x0, y0, x1 - x0, y1 - y0), &super::is_gold);
     let tall = gs.iter().map(|g| g.box_.3 - g.box_.1).max()?;
     if tall < 6 {
         return None;
