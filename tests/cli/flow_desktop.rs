@@ -39,29 +39,51 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> (usize, usize) {
     assert!(events.iter().all(|e| e.kind != "pointercancel"), "{name}");
 
     let scan = &report["scan"];
-    let g = &scan["geometry"];
-    let (ox, oy, pitch) = (
-        g["origin"][0].as_f64().unwrap(),
-        g["origin"][1].as_f64().unwrap(),
-        g["pitch"].as_f64().unwrap(),
-    );
     let rows: Vec<String> = scan["rows"]
         .as_array()
         .unwrap()
         .iter()
         .map(|r| r.as_str().unwrap().to_string())
         .collect();
-    let (h, w) = (rows.len() as i64, rows[0].len() as i64);
     let at = |(r, c): Cell| rows[r as usize].as_bytes()[c as usize] as char;
+    // Cells by their centres, as read: square and hex boards alike.
+    let centres: Vec<(Cell, f64, f64)> = scan["centres"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                (v["cell"][0].as_i64().unwrap(), v["cell"][1].as_i64().unwrap()),
+                v["x"].as_f64().unwrap(),
+                v["y"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let dist = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    // Neighbouring cells are the nearest centres; a little more than that apart is not.
+    let spacing = centres
+        .iter()
+        .flat_map(|a| {
+            centres
+                .iter()
+                .filter(move |b| b.0 != a.0)
+                .map(move |b| dist((a.1, a.2), (b.1, b.2)))
+        })
+        .fold(f64::INFINITY, f64::min);
+    let centre_of = |c: Cell| {
+        let &(_, x, y) = centres.iter().find(|e| e.0 == c).unwrap();
+        (x, y)
+    };
     let cell = |e: &StageEvent| {
         let (px, py) = e.pixel();
-        let c = (
-            ((py as f64 - oy) / pitch).round() as i64,
-            ((px as f64 - ox) / pitch).round() as i64,
-        );
+        let p = (px as f64, py as f64);
+        let &(c, x, y) = centres
+            .iter()
+            .min_by(|a, b| dist(p, (a.1, a.2)).total_cmp(&dist(p, (b.1, b.2))))
+            .unwrap();
         assert!(
-            (0..h).contains(&c.0) && (0..w).contains(&c.1) && at(c) != '#',
-            "{name}: an event off the board at {c:?}"
+            dist(p, (x, y)) < 0.5 * spacing,
+            "{name}: an event off the board at {p:?}"
         );
         c
     };
@@ -87,9 +109,8 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> (usize, usize) {
                 let c = cell(e);
                 if path.last() != Some(&c) {
                     let last = *path.last().expect("a move after a press");
-                    assert_eq!(
-                        (c.0 - last.0).abs() + (c.1 - last.1).abs(),
-                        1,
+                    assert!(
+                        dist(centre_of(c), centre_of(last)) < 1.2 * spacing,
                         "{name}: the drag jumps from {last:?} to {c:?}"
                     );
                     path.push(c);
@@ -159,11 +180,18 @@ fn the_drags_on_the_stage_join_every_pair_and_cover_the_board() {
     // Two colours drawn wrong are tapped away and drawn again, one drawn right is left alone,
     // two more are drawn: two taps, four drags.
     assert_eq!(play_on_stage(&desktop, &clone), (2, 4));
-    match autoplayer::corpus::path("flow/screenshots/samgoldman_RegularPack7x7_1.jpg") {
-        Some(phone) => assert!(play_on_stage(&desktop, &phone).1 > 0),
-        None => eprintln!(
-            "SKIPPED the phone screenshot on the stage: the shared corpus is absent (set \
-             AUTOPLAYER_CORPUS)"
-        ),
+    // A square and a hex phone screenshot (the hex one with the author's own lines drawn
+    // over it, which are no pipes).
+    for shot in [
+        "flow/screenshots/samgoldman_RegularPack7x7_1.jpg",
+        "flow/screenshots/samgoldman_hex_Classic5x5_1.jpg",
+    ] {
+        match autoplayer::corpus::path(shot) {
+            Some(phone) => assert!(play_on_stage(&desktop, &phone).1 > 0),
+            None => eprintln!(
+                "SKIPPED {shot} on the stage: the shared corpus is absent (set \
+                 AUTOPLAYER_CORPUS)"
+            ),
+        }
     }
 }

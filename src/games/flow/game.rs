@@ -32,6 +32,17 @@ pub struct ScanJson {
     pub colours: BTreeMap<char, String>,
     /// The pipes already drawn: each flow's cells `[row, col]` from one of its endpoints.
     pub drawn: Vec<DrawnJson>,
+    /// Every cell's centre in picture pixels (on hex boards the square `geometry` does not
+    /// place cells).
+    pub centres: Vec<CentreJson>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CentreJson {
+    /// `[row, col]`, as in `rows`.
+    pub cell: [usize; 2],
+    pub x: f64,
+    pub y: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -72,6 +83,16 @@ pub fn scanned(screen: &Screen, reading: &FlowReading) -> Result<Scanned> {
                     .iter()
                     .map(|&k| [p.cells[k].row, p.cells[k].col])
                     .collect(),
+            })
+            .collect(),
+        centres: p
+            .cells
+            .iter()
+            .zip(&reading.centres)
+            .map(|(cell, at)| CentreJson {
+                cell: [cell.row, cell.col],
+                x: (at.x * 10.0).round() / 10.0,
+                y: (at.y * 10.0).round() / 10.0,
             })
             .collect(),
     };
