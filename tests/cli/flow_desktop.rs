@@ -53,7 +53,10 @@ fn play_on_stage(desktop: &Desktop, picture: &Path) -> (usize, usize) {
         .iter()
         .map(|v| {
             (
-                (v["cell"][0].as_i64().unwrap(), v["cell"][1].as_i64().unwrap()),
+                (
+                    v["cell"][0].as_i64().unwrap(),
+                    v["cell"][1].as_i64().unwrap(),
+                ),
                 v["x"].as_f64().unwrap(),
                 v["y"].as_f64().unwrap(),
             )
