@@ -308,10 +308,22 @@ fn map_rows(class: &[Class], portal_labels: &[char], board: &Board) -> Vec<Strin
 /// Recognise an enclose.horse board in a full-page capture or a crop.
 pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
     // A profile for another game is refused before the picture is looked at.
-    if let Some(p) = opts.profile.as_deref() {
-        tiles::sprites_of_profile(p)?;
+    let learned = opts
+        .profile
+        .as_deref()
+        .map(tiles::sprites_of_profile)
+        .transpose()?;
+    let sprites = learned.as_ref().unwrap_or(tiles::sprites());
+    recognize_on(img, find_board(img)?, opts, sprites)
+}
+
+/// The board grown past each side its grid lines run on through (bounded: a board never runs
+/// on past the picture, and the page beyond it has no grid).
+fn grown(img: &RgbaImage, mut board: Board) -> Board {
+    while let Some(edge) = grid_goes_on(img, &board) {
+        board.extend(edge);
     }
-    recognize_on(img, find_board(img)?, opts)
+    board
 }
 
 /// The board grown by the row or column of water tiles just outside one of its edges, if
@@ -415,32 +427,24 @@ fn grid_goes_on(img: &RgbaImage, board: &Board) -> Option<Edge> {
     })
 }
 
-fn recognize_on(img: &RgbaImage, mut board: Board, opts: &ReadOptions) -> Result<Reading> {
-    // Bounded: a board never runs on past the picture, and the page beyond it has no grid.
-    while let Some(edge) = grid_goes_on(img, &board) {
-        board.extend(edge);
-    }
+fn recognize_on(
+    img: &RgbaImage,
+    board: Board,
+    opts: &ReadOptions,
+    sprites: &tiles::Sprites,
+) -> Result<Reading> {
+    let board = grown(img, board);
     let (rows, cols) = (board.rows(), board.cols());
     let samples: Vec<tiles::Tile> = (0..rows * cols)
         .map(|k| tiles::sample(img, &board, k / cols, k % cols))
         .collect();
     let grass = tiles::grass_of(&samples);
-    let learned = opts
-        .profile
-        .as_deref()
-        .map(tiles::sprites_of_profile)
-        .transpose()?;
-    let tiles = tiles::classify(
-        &samples,
-        grass,
-        &board,
-        learned.as_ref().unwrap_or(tiles::sprites()),
-    )?;
+    let tiles = tiles::classify(&samples, grass, &board, sprites)?;
     // A row of water along an edge hides the grid lines inside it and can leave its outer line
     // too faint to join the lattice. The page around a board is never water, so a row of
     // water tiles just outside an edge is the board's own, and the board is read with it.
     if let Some(bigger) = water_beyond(img, &board, &samples, &tiles.class, grass) {
-        return recognize_on(img, bigger, opts);
+        return recognize_on(img, bigger, opts, sprites);
     }
     one_horse(&tiles.class, &board)?;
     let labels = portals::pair_portals(&tiles.class, cols, &board)?;
