@@ -345,7 +345,7 @@ pub struct Match {
 /// Ranks the templates by `likeness`; when the glyph and a template both know their aspect,
 /// a template whose aspect is more than 30% off is not a candidate.
 pub fn best_match(g: &Glyph, templates: &[(String, Glyph)], likeness: Likeness) -> Option<Match> {
-    let mut scored: Vec<(f64, &str)> = templates
+    let scored: Vec<(f64, &str)> = templates
         .iter()
         .filter(|(_, t)| match (g.aspect, t.aspect) {
             (Some(a), Some(b)) => (a - b).abs() <= 0.3 * a.max(b),
@@ -353,6 +353,37 @@ pub fn best_match(g: &Glyph, templates: &[(String, Glyph)], likeness: Likeness) 
         })
         .map(|(l, t)| (likeness.score(g, t), l.as_str()))
         .collect();
+    ranked(scored)
+}
+
+/// As `best_match` by coverage, for a glyph partly hidden by something drawn over it: `hidden`
+/// holds each cell's hidden share. A hidden cell says nothing about the glyph, so counting it
+/// as blank (what the ink mask shows there) would mark down every template with ink there,
+/// the right one most. The template's ink is expected only in a cell's seen share, and the
+/// likeness is the mean over what is seen; with nothing hidden it is `Likeness::Coverage`.
+pub fn best_match_seen(g: &Glyph, hidden: &Glyph, templates: &[(String, Glyph)]) -> Option<Match> {
+    let seen: Vec<f32> = hidden.cells.iter().map(|h| 1.0 - h).collect();
+    let total: f32 = seen.iter().sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let scored = templates
+        .iter()
+        .map(|(l, t)| {
+            let diff: f32 = g
+                .cells
+                .iter()
+                .zip(&t.cells)
+                .zip(&seen)
+                .map(|((a, b), s)| (a - b * s).abs())
+                .sum();
+            ((1.0 - diff / total) as f64, l.as_str())
+        })
+        .collect();
+    ranked(scored)
+}
+
+fn ranked(mut scored: Vec<(f64, &str)>) -> Option<Match> {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (score, label) = *scored.first()?;
     let rival = scored.iter().find(|s| s.1 != label).map_or(0.0, |s| s.0);
@@ -478,6 +509,34 @@ mod tests {
         assert!(whole.score(&s, &c) < 0.4);
         // Only the top rows count when the rest is hidden.
         assert!(Likeness::InnerOverlap { rows: 1 }.score(&s, &m) == 0.0);
+    }
+
+    #[test]
+    fn hidden_cells_neither_count_against_a_template_nor_for_it() {
+        let mask = |rows: &[&str]| {
+            let i = ink(rows);
+            Glyph::from_mask(i.width, i.height, &i.on)
+        };
+        // A ring whose middle columns a line drawn over it hides: as blank they make it as
+        // like two bars as the ring.
+        let cut = mask(&["##..##", "#....#", "#....#", "#....#", "#....#", "##..##"]);
+        let hidden = mask(&["..##..", "..##..", "..##..", "..##..", "..##..", "..##.."]);
+        let ring = mask(&["######", "#....#", "#....#", "#....#", "#....#", "######"]);
+        let bars = mask(&["#....#", "#....#", "#....#", "#....#", "#....#", "#....#"]);
+        let templates = vec![("ring".to_string(), ring), ("bars".to_string(), bars)];
+        let blind = best_match(&cut, &templates, Likeness::Coverage).unwrap();
+        assert_eq!(blind.margin, 0.0);
+        let seen = best_match_seen(&cut, &hidden, &templates).unwrap();
+        assert_eq!(seen.label, "ring");
+        assert_eq!(seen.score, 1.0);
+        assert!(seen.margin > 0.1);
+        // With nothing hidden it is the coverage likeness, to the bit.
+        let none = Glyph::from_mask(6, 6, &[false; 36]);
+        let plain = best_match_seen(&cut, &none, &templates).unwrap();
+        assert_eq!(plain, blind);
+        // All hidden: nothing to go by.
+        let all = Glyph::from_mask(6, 6, &[true; 36]);
+        assert!(best_match_seen(&cut, &all, &templates).is_none());
     }
 
     #[test]
