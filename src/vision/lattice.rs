@@ -364,6 +364,12 @@ pub fn axis_from_lines_with_echoes(
     samples: usize,
     echo: usize,
 ) -> Option<Axis> {
+    axis_from_lines(&without_echoes(profile, samples, echo), start, samples)
+}
+
+/// The profile with, of line runs whose middles are within `echo` pixels of the one before,
+/// all but the strongest zeroed.
+fn without_echoes(profile: &[usize], samples: usize, echo: usize) -> Vec<usize> {
     let found = runs(profile.iter().map(|&n| n * 4 >= samples));
     let middle = |(s, n): (usize, usize)| s as f64 + (n as f64 - 1.0) / 2.0;
     let strength = |(s, n): (usize, usize)| profile[s..s + n].iter().copied().max().unwrap_or(0);
@@ -385,7 +391,101 @@ pub fn axis_from_lines_with_echoes(
         group.push(run);
     }
     flush(&mut group);
-    axis_from_lines(&cleaned, start, samples)
+    cleaned
+}
+
+/// The lattice through line runs of which only some are grid lines: a heavily compressed
+/// copy loses the lines at some phases of the codec's 8-px blocks, so the typical gap is a
+/// multiple of the pitch, and its ringing draws echoes a few pixels beside the lines (on a
+/// dark board, often as strong as the line), and bridges' echoes run along rows. Every pitch
+/// that two runs are a whole number (up to 8) of cells apart by, from 12 px on (within 3 % of
+/// `hint`, a pitch known from the other axis, when given), is tried from each run; the one that
+/// puts the most runs within `max(1.5 px, 5 %)` of a pitch of a line wins (on a tie, the one
+/// they fit closest, then the wider, since half of it takes in the same runs), and is fitted to
+/// them by least squares. At
+/// least four runs must fit, and they must fill a third of the lines between the outer ones.
+pub fn axis_from_sparse_lines(
+    profile: &[usize],
+    start: usize,
+    samples: usize,
+    hint: Option<f64>,
+) -> Option<Axis> {
+    let lines: Vec<f64> = line_runs(profile, start, samples)
+        .into_iter()
+        .map(|(at, _)| at)
+        .collect();
+    const MOST_SKIPPED: usize = 8;
+    const MIN_FIT: usize = 4;
+    let tol = |p: f64| (0.05 * p).max(1.5);
+    let fits = |anchor: f64, p: f64| -> Vec<(i64, f64)> {
+        let mut out: Vec<(i64, f64)> = Vec::new();
+        for &x in &lines {
+            let k = ((x - anchor) / p).round();
+            if (x - (anchor + k * p)).abs() > tol(p) {
+                continue;
+            }
+            // Two runs at one line: the nearer.
+            match out.last_mut() {
+                Some(last) if last.0 == k as i64 => {
+                    if (x - (anchor + k * p)).abs() < (last.1 - (anchor + k * p)).abs() {
+                        last.1 = x;
+                    }
+                }
+                _ => out.push((k as i64, x)),
+            }
+        }
+        out
+    };
+    let filled = |placed: &[(i64, f64)]| {
+        let cells = (placed[placed.len() - 1].0 - placed[0].0) as usize;
+        placed.len() * 3 > cells
+    };
+    let mut best: Option<(usize, f64, f64, f64)> = None;
+    for (i, &a) in lines.iter().enumerate() {
+        for &b in &lines[i + 1..] {
+            for k in 1..=MOST_SKIPPED {
+                let p = (b - a) / k as f64;
+                if p < 12.0 || hint.is_some_and(|h| (p - h).abs() > 0.03 * h) {
+                    continue;
+                }
+                let placed = fits(a, p);
+                let n = placed.len();
+                // A narrower pitch takes in stray runs too, but leaves most of its lines empty.
+                if n < MIN_FIT || !filled(&placed) {
+                    continue;
+                }
+                // Of pitches fitting as many runs, the one they fit best: a pitch bent to take
+                // an echo for one line takes it for the next few too.
+                let off: f64 = placed
+                    .iter()
+                    .map(|&(k, x)| (x - (a + k as f64 * p)).powi(2))
+                    .sum();
+                let better = best.is_none_or(|(bn, boff, _, bp)| {
+                    n > bn || (n == bn && (off < boff - 0.5 || (off <= boff + 0.5 && p > bp)))
+                });
+                if better {
+                    best = Some((n, off, a, p));
+                }
+            }
+        }
+    }
+    let (_, _, anchor, p) = best?;
+    let placed = fits(anchor, p);
+    let n = placed.len() as f64;
+    let mk = placed.iter().map(|&(k, _)| k as f64).sum::<f64>() / n;
+    let mx = placed.iter().map(|&(_, x)| x).sum::<f64>() / n;
+    let (mut sxy, mut sxx) = (0.0, 0.0);
+    for &(k, x) in &placed {
+        sxy += (k as f64 - mk) * (x - mx);
+        sxx += (k as f64 - mk).powi(2);
+    }
+    let pitch = sxy / sxx;
+    let (first, last) = (placed[0].0, placed[placed.len() - 1].0);
+    Some(Axis {
+        start: mx + (first as f64 - mk) * pitch,
+        pitch,
+        cells: (last - first) as usize,
+    })
 }
 
 #[cfg(test)]
@@ -521,5 +621,46 @@ mod tests {
         // Lines a whole cell apart are never merged, however strong.
         let plain = axis_from_lines_with_echoes(&profile[..300], 0, 720, 6).unwrap();
         assert_eq!(plain.cells, 2);
+    }
+
+    /// A profile of line counts with lines at `at` (each one pixel, counting `n`).
+    fn profile_with(len: usize, at: &[(usize, usize)]) -> Vec<usize> {
+        let mut p = vec![0; len];
+        for &(x, n) in at {
+            p[x] = n;
+        }
+        p
+    }
+
+    #[test]
+    fn sparse_lines_give_the_pitch_not_the_typical_gap() {
+        // Lines every 38 px from 10, most of them lost (gaps of 3, 1, 3, 1 cells), an echo
+        // 5 px beside some, and a bridge's echo along a row between two lines.
+        let kept = [0, 3, 4, 7, 8, 11];
+        let mut at: Vec<(usize, usize)> = kept.iter().map(|&k| (10 + 38 * k, 100)).collect();
+        at.extend([(15, 100), (10 + 38 * 4 + 5, 100), (10 + 38 * 5 + 13, 100)]);
+        let p = profile_with(500, &at);
+        assert!(axis_from_lines(&p, 0, 100).is_none());
+        let axis = axis_from_sparse_lines(&p, 0, 100, None).unwrap();
+        assert!((axis.start - 10.0).abs() < 0.01, "{axis:?}");
+        assert!((axis.pitch - 38.0).abs() < 0.01, "{axis:?}");
+        assert_eq!(axis.cells, 11);
+        // Seeded by the other axis's pitch, the same.
+        assert_eq!(axis_from_sparse_lines(&p, 0, 100, Some(38.5)), Some(axis));
+        // A hint the lines do not fit: none.
+        assert_eq!(axis_from_sparse_lines(&p, 0, 100, Some(45.0)), None);
+    }
+
+    #[test]
+    fn sparse_lines_off_any_lattice_are_refused() {
+        // Irregular gaps: no pitch fits four of them.
+        let p = profile_with(
+            400,
+            &[(10, 100), (48, 100), (105, 100), (170, 100), (260, 100)],
+        );
+        assert!(axis_from_sparse_lines(&p, 0, 100, None).is_none());
+        // Four lines fit, but spread over 20 lines' room: too few to tell.
+        let p = profile_with(900, &[(10, 100), (48, 100), (504, 100), (770, 100)]);
+        assert!(axis_from_sparse_lines(&p, 0, 100, None).is_none());
     }
 }

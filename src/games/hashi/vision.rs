@@ -24,6 +24,8 @@ use crate::vision::runs::runs;
 use image::{Rgba, RgbaImage};
 use std::sync::OnceLock;
 
+mod web_luma;
+
 /// Which app drew the board: it decides how moves are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -236,6 +238,7 @@ pub(crate) fn locate(img: &RgbaImage) -> Result<Located> {
         .or_else(|| {
             sgt_canvas(img, 0).and_then(|canvas| locate_sgt(img, canvas, RESCALED_EDGE_ERROR))
         })
+        .or_else(|| web_luma::locate(img))
         .ok_or_else(|| {
             Error::vision(
                 None,
@@ -1072,6 +1075,19 @@ fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {
         return None;
     }
     let surface_like = |p: Rgba<u8>| near(p, theme.surface, 16) || near(p, theme.grid, 16);
+    web_board(img, theme, surface_like, (ox, oy), pitch, (width, height))
+}
+
+/// The islands on a located web lattice (`(ox, oy)`: the centre of cell (0, 0)); `surface_like`
+/// tells the board's empty surface and grid lines from an island's disc.
+fn web_board(
+    img: &RgbaImage,
+    theme: WebTheme,
+    surface_like: impl Fn(Rgba<u8>) -> bool,
+    (ox, oy): (f64, f64),
+    pitch: f64,
+    (width, height): (usize, usize),
+) -> Option<Located> {
     let mut islands = Vec::new();
     for row in 0..height {
         for col in 0..width {
