@@ -859,6 +859,9 @@ enum InkRule {
     /// full resolution but halves the colour's, which spreads saturation about 2 px around
     /// each stroke onto pixels as bright as the board; this cuts that smear off again.
     Contrasted,
+    /// Saturated and, by brightness, as much of the number's own colour as the saturation
+    /// rule keeps in a lossless capture (`matched_ink`).
+    Matched,
 }
 
 fn number_ink(p: Rgba<u8>, look: &Look, rule: InkRule) -> bool {
@@ -871,7 +874,44 @@ fn number_ink(p: Rgba<u8>, look: &Look, rule: InkRule) -> bool {
             let board = luma(Rgba([look.board[0], look.board[1], look.board[2], 255]));
             luma(p).abs_diff(board) >= NUMBER_CONTRAST
         }
+        // Needs the number's colour: `matched_ink`.
+        InkRule::Matched => false,
     }
+}
+
+/// The palette entry nearest `colour` (by the largest channel difference): 0 the satisfied
+/// green, 1..=9 the values.
+fn palette_value(look: &Look, colour: [u8; 3]) -> usize {
+    (0..look.numbers.len())
+        .min_by_key(|&k| {
+            (0..3)
+                .map(|i| look.numbers[k][i].abs_diff(colour[i]))
+                .max()
+                .unwrap()
+        })
+        .unwrap()
+}
+
+/// Number ink as the saturation rule cuts it from a lossless capture, told by brightness: a
+/// pixel blending the number's `colour` into the board shows saturation in proportion to the
+/// colour's share, so that rule keeps shares of at least `NUMBER_SATURATION` over the colour's
+/// own saturation; brightness, which a JPEG copy keeps at full resolution, still gives the
+/// share where the halved colour resolution no longer does. A fixed brightness step
+/// (`Contrasted`) cuts pale numbers thinner and bright ones on the dark board fatter than the
+/// templates were learned.
+fn matched_ink(p: Rgba<u8>, look: &Look, colour: [u8; 3]) -> bool {
+    if saturation(rgb(p)) < NUMBER_SATURATION {
+        return false;
+    }
+    let board = luma(Rgba([look.board[0], look.board[1], look.board[2], 255])) as f64;
+    let full = luma(Rgba([colour[0], colour[1], colour[2], 255])) as f64 - board;
+    if full.abs() < 1.0 {
+        return false;
+    }
+    let share = (luma(p) as f64 - board) / full;
+    // Well past the colour itself is the path's ink (black on white, white on the dark
+    // board) smeared with a neighbour's colour.
+    share >= NUMBER_SATURATION as f64 / saturation(colour) as f64 && share <= 1.5
 }
 
 fn pixel(img: &RgbaImage, x: f64, y: f64) -> Option<Rgba<u8>> {
@@ -1019,12 +1059,26 @@ fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Vec<Number> {
             let mut on = vec![false; side * side];
             let mut path = vec![false; side * side];
             let mut colours = Vec::new();
+            let at =
+                |i: usize, j: usize| pixel(img, (x0 + i as i64) as f64, (y0 + j as i64) as f64);
+            let matched = (rule == InkRule::Matched).then(|| {
+                let fill: Vec<[u8; 3]> = (0..side * side)
+                    .filter_map(|k| at(k % side, k / side))
+                    .map(rgb)
+                    .filter(|&p| saturation(p) >= 80)
+                    .collect();
+                l.look.numbers[palette_value(&l.look, fill_colour(&fill))]
+            });
             for j in 0..side {
                 for i in 0..side {
-                    let Some(p) = pixel(img, (x0 + i as i64) as f64, (y0 + j as i64) as f64) else {
+                    let Some(p) = at(i, j) else {
                         continue;
                     };
-                    if number_ink(p, &l.look, rule) {
+                    let ink = match matched {
+                        Some(colour) => matched_ink(p, &l.look, colour),
+                        None => number_ink(p, &l.look, rule),
+                    };
+                    if ink {
                         on[j * side + i] = true;
                         if saturation(rgb(p)) >= 80 {
                             colours.push(rgb(p));
@@ -1144,18 +1198,7 @@ fn read_number(look: &Look, f: &Number, templates: &[(String, Glyph)]) -> Result
         )
     })?;
     // The app colours a number by its value: the colour must agree with the shape.
-    let by_colour = look
-        .numbers
-        .iter()
-        .enumerate()
-        .min_by_key(|(_, &n)| {
-            (0..3)
-                .map(|i| (n[i] as i32 - f.colour[i] as i32).abs())
-                .max()
-                .unwrap()
-        })
-        .map(|(i, _)| i as i32)
-        .unwrap();
+    let by_colour = palette_value(look, f.colour) as i32;
     if by_colour != value.abs().min(9) {
         return Err(Error::vision(
             Some(f.region),
@@ -1171,12 +1214,16 @@ fn read_number(look: &Look, f: &Number, templates: &[(String, Glyph)]) -> Result
 }
 
 /// Reads the board with the numbers cut as the templates were learned; when that is refused,
-/// once more with the smear-cutting ink rule (a JPEG copy), whose reading passes the same
-/// checks (template score, margin, colour agreeing with shape). The first refusal's reason is
-/// kept when both fail: it is the one that describes an ordinary capture.
+/// again with the smear-cutting ink rules of a JPEG copy (a fixed brightness step, then the
+/// brightness share matched to each number's colour), each reading passing the same checks
+/// (template score, margin, colour agreeing with shape). The first refusal's reason is kept
+/// when all fail: it is the one that describes an ordinary capture.
 fn read(img: &RgbaImage, l: &Located, templates: &[(String, Glyph)]) -> Result<Reading> {
-    read_by(img, l, templates, InkRule::Saturated)
-        .or_else(|first| read_by(img, l, templates, InkRule::Contrasted).map_err(|_| first))
+    read_by(img, l, templates, InkRule::Saturated).or_else(|first| {
+        read_by(img, l, templates, InkRule::Contrasted)
+            .or_else(|_| read_by(img, l, templates, InkRule::Matched))
+            .map_err(|_| first)
+    })
 }
 
 fn read_by(
@@ -1645,6 +1692,47 @@ pub(crate) mod tests {
         assert!(number_ink(stroke, &LIGHT, InkRule::Contrasted));
         let dark_stroke = Rgba([0x8a, 0x3a, 0x86, 255]);
         assert!(number_ink(dark_stroke, &DARK, InkRule::Contrasted));
+    }
+
+    /// Matched ink keeps the blends the saturation rule keeps at the number's own colour
+    /// (half of a 7 over white; a fifth is under its 0.31), whatever their brightness step,
+    /// and leaves out the black path smeared with a neighbour's colour.
+    #[test]
+    fn matched_ink_is_the_saturation_rules_share_of_the_colour() {
+        let blend = |c: [u8; 3], over: [u8; 3], share: f64| {
+            let m = |i: usize| (over[i] as f64 + share * (c[i] as f64 - over[i] as f64)).round();
+            Rgba([m(0) as u8, m(1) as u8, m(2) as u8, 255])
+        };
+        let seven = LIGHT.numbers[7];
+        assert!(matched_ink(blend(seven, LIGHT.board, 0.5), &LIGHT, seven));
+        assert!(!matched_ink(blend(seven, LIGHT.board, 0.2), &LIGHT, seven));
+        // A JPEG smear as saturated as the rule asks, 25 levels under white: 0.16 of a 7's
+        // step, which the fixed step keeps (a 7 cut too fat).
+        let smear = Rgba([255, 215, 240, 255]);
+        assert!(number_ink(smear, &LIGHT, InkRule::Contrasted));
+        assert!(!matched_ink(smear, &LIGHT, seven));
+        let green = LIGHT.numbers[0];
+        assert!(matched_ink(blend(green, LIGHT.board, 0.6), &LIGHT, green));
+        assert!(!number_ink(
+            blend(green, LIGHT.board, 0.5),
+            &LIGHT,
+            InkRule::Contrasted
+        ));
+        let one = LIGHT.numbers[1];
+        assert!(!matched_ink(Rgba([90, 40, 0, 255]), &LIGHT, one));
+        let dark_one = DARK.numbers[1];
+        assert!(matched_ink(
+            blend(dark_one, DARK.board, 0.5),
+            &DARK,
+            dark_one
+        ));
+        assert!(!matched_ink(
+            blend(dark_one, DARK.board, 0.2),
+            &DARK,
+            dark_one
+        ));
+        assert_eq!(palette_value(&LIGHT, [0x97, 0x18, 0x77]), 8);
+        assert_eq!(palette_value(&DARK, DARK.numbers[4]), 4);
     }
 
     #[test]
