@@ -132,6 +132,14 @@ const MIN_GLYPH_SCORE: f64 = 0.8;
 const FULL_MARGIN: f64 = 0.08;
 const ZERO_SCORE: f64 = 0.82;
 const SCORE_SPAN: f64 = 0.1;
+/// In a JPEG copy (`InkRule::Matched`), a number whose colour is a palette step from its shape's
+/// is read when its colour lies within this many levels a channel of the shape's colour (the
+/// corpus's 7s in q20 copies: up to 25; a hue turned 30° moves a number a step
+/// over by 42 or more)...
+const LOSSY_COLOUR_SLACK: u8 = 28;
+/// ...and its shape leads every other digit's template by this much (the 7s: 0.2; twice the
+/// lead that counts as full confidence).
+const LOSSY_SHAPE_MARGIN: f64 = 0.16;
 
 pub fn recognize(img: &RgbaImage) -> Result<Reading> {
     recognize_with(img, None)
@@ -1164,7 +1172,12 @@ fn templates() -> &'static [(String, Glyph)] {
 }
 
 /// Reads a number's displayed value and how sure the reading is.
-fn read_number(look: &Look, f: &Number, templates: &[(String, Glyph)]) -> Result<(i32, f64)> {
+fn read_number(
+    look: &Look,
+    f: &Number,
+    templates: &[(String, Glyph)],
+    rule: InkRule,
+) -> Result<(i32, f64)> {
     let [r, c] = f.at;
     let [g] = &f.glyphs[..] else {
         return Err(Error::vision(
@@ -1199,7 +1212,16 @@ fn read_number(look: &Look, f: &Number, templates: &[(String, Glyph)]) -> Result
     })?;
     // The app colours a number by its value: the colour must agree with the shape.
     let by_colour = palette_value(look, f.colour) as i32;
-    if by_colour != value.abs().min(9) {
+    let palette = value.abs().min(9);
+    // A JPEG copy shifts a thin stroke's colour by up to a palette step (its brightness rings,
+    // its colour resolution is halved); there, a neighbouring step passes when the colour is
+    // still close to the shape's own and the shape is plainly no other digit.
+    let lossy_step = rule == InkRule::Matched
+        && (by_colour - palette).abs() == 1
+        && m.margin >= LOSSY_SHAPE_MARGIN
+        && (0..3)
+            .all(|i| look.numbers[palette as usize][i].abs_diff(f.colour[i]) <= LOSSY_COLOUR_SLACK);
+    if by_colour != palette && !lossy_step {
         return Err(Error::vision(
             Some(f.region),
             format!(
@@ -1238,7 +1260,7 @@ fn read_by(
     let mut puzzle = Puzzle::empty(n, n);
     let mut confidence = 1.0f64;
     for f in numbers_by(img, l, rule) {
-        let (shown, sure) = read_number(&l.look, &f, templates)?;
+        let (shown, sure) = read_number(&l.look, &f, templates, rule)?;
         let [r, c] = f.at;
         // The app counts a number down by the path's turns in its block.
         let drawn = puzzle
@@ -1733,6 +1755,46 @@ pub(crate) mod tests {
         ));
         assert_eq!(palette_value(&LIGHT, [0x97, 0x18, 0x77]), 8);
         assert_eq!(palette_value(&DARK, DARK.numbers[4]), 4);
+    }
+
+    /// A plain 7 whose colour a JPEG copy moved a palette step (to the 8's side) reads as 7
+    /// only under the JPEG rule; colour further off, or a step on a shape that is not plainly
+    /// one digit, stays refused.
+    #[test]
+    fn a_lossy_colour_a_step_off_passes_only_with_a_plain_shape() {
+        let seven = templates()
+            .iter()
+            .find(|(l, _)| l == "7")
+            .map(|(_, g)| g.clone())
+            .unwrap();
+        let number = |glyph: Glyph, colour: [u8; 3]| Number {
+            at: [0, 0],
+            glyphs: vec![glyph],
+            crossed: false,
+            colour,
+            region: Region {
+                x: 0,
+                y: 0,
+                w: 50,
+                h: 50,
+            },
+        };
+        let shifted = number(seven.clone(), [0x97, 0x18, 0x77]);
+        let read = |f: &Number, rule| read_number(&LIGHT, f, templates(), rule);
+        assert_eq!(read(&shifted, InkRule::Matched).unwrap().0, 7);
+        assert!(read(&shifted, InkRule::Saturated).is_err());
+        assert!(read(&shifted, InkRule::Contrasted).is_err());
+        // The 8's own colour is 36 levels of red from the 7's.
+        assert!(read(&number(seven.clone(), LIGHT.numbers[8]), InkRule::Matched).is_err());
+        // Half a 7 and half an 8: no plain shape.
+        let eight = templates()
+            .iter()
+            .find(|(l, _)| l == "8")
+            .unwrap()
+            .1
+            .clone();
+        let blend = Glyph::mean(&[seven, eight]).unwrap();
+        assert!(read(&number(blend, [0x97, 0x18, 0x77]), InkRule::Matched).is_err());
     }
 
     #[test]
