@@ -1236,11 +1236,11 @@ fn templates(style: Style) -> &'static [(String, Glyph)] {
     let (cell, text) = match style {
         Style::Sgt => (
             &SGT,
-            include_str!("../../../calibration/hashi/sgt_digits.json"),
+            include_str!("../../../../calibration/hashi/sgt_digits.json"),
         ),
         Style::Web => (
             &WEB,
-            include_str!("../../../calibration/hashi/web_digits.json"),
+            include_str!("../../../../calibration/hashi/web_digits.json"),
         ),
     };
     cell.get_or_init(|| {
