@@ -10,7 +10,9 @@
 //! panel around the board, whose dark colour is a level and a half of brightness off the
 //! surface's.
 
-use super::{ring_directions, web_board, Located, WebTheme, RING_SAMPLES, WEB_DARK, WEB_LIGHT};
+use super::sample::{px, ring_directions, RING_SAMPLES};
+use super::web::{web_board, WebTheme, WEB_DARK, WEB_LIGHT};
+use super::Located;
 use crate::vision::color::{brightness, near};
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::lattice::{axis_from_sparse_lines, thin_lines, Axis};
@@ -360,7 +362,7 @@ fn fill_in_theme(img: &RgbaImage, (cx, cy): (f64, f64), pitch: f64, theme: &WebT
         let alike = ring_directions()
             .iter()
             .filter(|&&(dx, dy)| {
-                super::px(img, cx + r * dx, cy + r * dy)
+                px(img, cx + r * dx, cy + r * dy)
                     .is_some_and(|p| fills.iter().any(|&f| near(p, f, FILL_SLACK)))
             })
             .count();
@@ -420,8 +422,7 @@ fn disc_centre(
     for &(dx, dy) in diagonals {
         let mut r = 0.55 * pitch;
         let mut run = 0;
-        let on_disc =
-            |r: f64| super::px(img, cx + r * dx, cy + r * dy).is_some_and(|p| !surface_like(p));
+        let on_disc = |r: f64| px(img, cx + r * dx, cy + r * dy).is_some_and(|p| !surface_like(p));
         while r > 0.1 * pitch {
             if on_disc(r) {
                 run += 1;
@@ -447,6 +448,7 @@ fn disc_centre(
 
 #[cfg(test)]
 mod tests {
+    use super::super::web::locate_web;
     use super::*;
     use crate::vision::test_pictures::jpeg_copy;
 
@@ -474,7 +476,7 @@ mod tests {
         for (path, img) in &pages {
             let name = path.display();
             let copy = jpeg_copy(img, 20);
-            assert!(super::super::locate_web::<0>(&copy).is_none(), "{name}");
+            assert!(locate_web::<0>(&copy).is_none(), "{name}");
             let png = super::super::recognize(img).unwrap();
             let located = locate(&copy).unwrap_or_else(|| panic!("{name}: not found"));
             let (a, b) = (png.geometry, located.geometry);

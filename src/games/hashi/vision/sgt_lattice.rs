@@ -1,0 +1,301 @@
+//! The Bridges board on a canvas: the tile size and corner that put the island rings on the
+//! lattice, and the islands found there. An exact capture's canvas edges give the lattice
+//! outright; a lossy or rescaled copy's are a few pixels off, so there the lattice is fitted
+//! to the rings themselves.
+
+use super::digits::glyphs_in_disc;
+use super::sample::{px, region_around, ring_at_least, RING_CLEAR, RING_FILL};
+use super::web::Fill;
+use super::{Found, Located, Style};
+use crate::games::hashi::model::Cell;
+use crate::rect::Rect;
+use crate::screen::PixelPoint;
+use crate::vision::color::{is_red, luma};
+use crate::vision::geometry::Geometry;
+use crate::vision::runs::runs;
+use image::{Rgba, RgbaImage};
+
+/// Bridges' drawing proportions, as fractions of the tile size: island ring outer radius and
+/// line width (measured on the corpus captures at tile sizes 24–80).
+pub(super) const SGT_RING_OUTER: f64 = 0.6;
+pub(super) const SGT_LINE: f64 = 0.125;
+
+pub(super) fn sgt_ink(p: Rgba<u8>) -> bool {
+    p.0[..3].iter().all(|&c| c < 110) || is_red(p)
+}
+
+/// The topmost ink on a canvas `(x, y, w, h)` (the top of an island's ring, straight above its
+/// centre) and how many pixels thick the ring is there.
+pub(super) fn sgt_top_ring(
+    img: &RgbaImage,
+    (gx, gy, gw, gh): (i64, i64, i64, i64),
+) -> Option<((f64, f64), f64)> {
+    let (top_x, top_y) = (gy..gy + gh).find_map(|y| {
+        let row = (gx..gx + gw).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32)));
+        runs(row)
+            .first()
+            .map(|&(s, n)| (gx as f64 + s as f64 + (n as f64 - 1.0) / 2.0, y as f64))
+    })?;
+    let thick = (top_y as i64..gy + gh)
+        .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
+        .count() as f64;
+    Some(((top_x, top_y), thick))
+}
+
+/// How far, in pixels, a ring's measured centre may sit from where an exact capture's canvas
+/// edges put it, anywhere on the board.
+const SGT_EXACT_DRIFT: f64 = 1.0;
+
+/// A Bridges board's lattice: the canvas corner, the tile size and the board's size.
+struct SgtLattice {
+    corner: (f64, f64),
+    ts: f64,
+    w: usize,
+    h: usize,
+}
+
+/// The board on a canvas `(x, y, w, h)` whose edges are known to within `edge_error` pixels.
+pub(super) fn locate_sgt(
+    img: &RgbaImage,
+    (gx, gy, gw, gh): (i64, i64, i64, i64),
+    edge_error: f64,
+) -> Option<Located> {
+    // The ring is a line's width thick at its top, which bounds the tile size.
+    let ((top_x, top_y), thick) = sgt_top_ring(img, (gx, gy, gw, gh))?;
+    let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
+
+    // The canvas is (W+1)×(H+1) tiles; try every tile count that fits both sides and puts a
+    // ring top on the lattice, and keep the one whose lattice carries the most island rings.
+    let mut best: Option<(Vec<Cell>, SgtLattice)> = None;
+    for nx in 3..=(gw / 10).max(3) as usize {
+        let ts = gw as f64 / nx as f64;
+        let ny = (gh as f64 / ts).round() as usize;
+        let misfit = |tile: f64, tiles: usize, side: i64| (side as f64 - tiles as f64 * tile).abs();
+        if ny < 3 || misfit(ts, ny, gh) > 1.5 + 2.0 * edge_error || !ts_range.contains(&ts) {
+            continue;
+        }
+        let off_lattice = |v: f64| (v / ts - (v / ts).round()).abs() * ts;
+        let top_centre_y = top_y + SGT_RING_OUTER * ts;
+        if off_lattice(top_x - gx as f64) > 2.0 + edge_error
+            || off_lattice(top_centre_y - gy as f64) > 2.0 + 0.03 * ts + edge_error
+        {
+            continue;
+        }
+        let (w, h) = (nx - 1, ny - 1);
+        let (corner, ts) = if edge_error == 0.0 {
+            ((gx as f64, gy as f64), ts)
+        } else {
+            // Through the top ring, then fitted to every ring the lattice finds.
+            let on_lattice = |v: f64, edge: i64| v - ((v - edge as f64) / ts).round() * ts;
+            let corner = (on_lattice(top_x, gx), on_lattice(top_centre_y, gy));
+            let rough = sgt_islands(img, corner, ts, w, h);
+            let Some((corner, fitted)) = fit_rings(img, &rough, corner, ts) else {
+                continue;
+            };
+            if misfit(fitted, nx, gw) > 1.5 + 2.0 * edge_error
+                || misfit(fitted, ny, gh) > 1.5 + 2.0 * edge_error
+            {
+                continue;
+            }
+            (corner, fitted)
+        };
+        let found = sgt_islands(img, corner, ts, w, h);
+
+        if best.as_ref().is_none_or(|b| found.len() >= b.0.len()) {
+            best = Some((found, SgtLattice { corner, ts, w, h }));
+        }
+    }
+    let (centres, SgtLattice { corner, ts, w, h }) = best?;
+    let canvas = if edge_error == 0.0 {
+        Rect::new(gx as f64, gy as f64, gw as f64, gh as f64)
+    } else {
+        Rect::new(corner.0, corner.1, (w + 1) as f64 * ts, (h + 1) as f64 * ts)
+    };
+    if centres.len() < 2 {
+        return None;
+    }
+    if edge_error == 0.0 {
+        // An exact capture's canvas edges put every ring where its measured centre is. A
+        // rescaled copy blurs the edges a few pixels in: the tile size drifts across the board
+        // and the outer islands fall off the lattice, so such a canvas is not taken as exact.
+        let (fitted_corner, fitted_ts) = fit_rings(img, &centres, corner, ts)?;
+        let drift =
+            |k: usize, a: f64, b: f64| ((b + k as f64 * fitted_ts) - (a + k as f64 * ts)).abs();
+        let worst = (1..=w)
+            .map(|k| drift(k, corner.0, fitted_corner.0))
+            .chain((1..=h).map(|k| drift(k, corner.1, fitted_corner.1)))
+            .fold(0.0, f64::max);
+        if worst > SGT_EXACT_DRIFT {
+            return None;
+        }
+    } else if centres.len() < 3.max(w * h / 20) {
+        // A lattice fitted to a handful of rings on a large canvas is a guess.
+        return None;
+    }
+    let centre = |c: Cell| {
+        (
+            canvas.x + ts * (c.col + 1) as f64,
+            canvas.y + ts * (c.row + 1) as f64,
+        )
+    };
+    // Just inside the ring; Bridges refuses orthogonally joined islands, so no neighbour's
+    // ring reaches this far in.
+    let digit_r = ts * (SGT_RING_OUTER - SGT_LINE) - 1.5;
+    let islands = centres
+        .iter()
+        .map(|&at| {
+            let c = centre(at);
+            Found {
+                at,
+                glyphs: glyphs_in_disc(img, c, digit_r, sgt_ink),
+                region: region_around(c, ts * SGT_RING_OUTER),
+                fill: Fill::Plain,
+            }
+        })
+        .collect();
+    let geometry = Geometry::square(
+        PixelPoint {
+            x: canvas.x + ts,
+            y: canvas.y + ts,
+        },
+        ts,
+        canvas,
+    );
+    Some(Located {
+        style: Style::Sgt,
+        geometry,
+        width: w,
+        height: h,
+        islands,
+        web: None,
+    })
+}
+
+/// The canvas corner and tile size that best put the measured centres of the rings found on
+/// a rough lattice (`corner`, `ts`) on the lattice, by least squares: a lossy copy's canvas
+/// edges are a pixel or two off, and a tile size taken from them drifts across the board.
+pub(super) fn fit_rings(
+    img: &RgbaImage,
+    cells: &[Cell],
+    corner: (f64, f64),
+    ts: f64,
+) -> Option<((f64, f64), f64)> {
+    // (tile index, measured position) along x, then along y.
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    for c in cells {
+        let (i, j) = ((c.col + 1) as f64, (c.row + 1) as f64);
+        let guess = (corner.0 + i * ts, corner.1 + j * ts);
+        // A ring an error highlight or a blot hides is left out.
+        let Some((mx, my)) = ring_centre(img, guess, ts)
+            .filter(|m| (m.0 - guess.0).abs().max((m.1 - guess.1).abs()) < 0.2 * ts)
+        else {
+            continue;
+        };
+        xs.push((i, mx));
+        ys.push((j, my));
+    }
+    if xs.len() < 2 {
+        return None;
+    }
+    let mean = |v: &[(f64, f64)]| {
+        let n = v.len() as f64;
+        (
+            v.iter().map(|p| p.0).sum::<f64>() / n,
+            v.iter().map(|p| p.1).sum::<f64>() / n,
+        )
+    };
+    let (mx, my) = (mean(&xs), mean(&ys));
+    let moment = |v: &[(f64, f64)], m: (f64, f64)| {
+        v.iter().fold((0.0, 0.0), |(sab, saa), &(a, b)| {
+            (sab + (a - m.0) * (b - m.1), saa + (a - m.0).powi(2))
+        })
+    };
+    let ((sx, ax), (sy, ay)) = (moment(&xs, mx), moment(&ys, my));
+    if ax + ay < 1.0 {
+        return None;
+    }
+    let fitted = (sx + sy) / (ax + ay);
+    Some(((mx.1 - fitted * mx.0, my.1 - fitted * my.0), fitted))
+}
+
+/// A ring's centre measured from its outer edge along the four diagonals, which no bridge
+/// (always level or upright) and no neighbour's ring crosses that close in. `c` is within a
+/// few pixels of it.
+fn ring_centre(img: &RgbaImage, c: (f64, f64), ts: f64) -> Option<(f64, f64)> {
+    let lum = |x: f64, y: f64| {
+        let (x0, y0) = (x.floor(), y.floor());
+        let (fx, fy) = (x - x0, y - y0);
+        let at = |dx: f64, dy: f64| px(img, x0 + dx, y0 + dy).map_or(255.0, |p| luma(p) as f64);
+        (at(0.0, 0.0) * (1.0 - fx) + at(1.0, 0.0) * fx) * (1.0 - fy)
+            + (at(0.0, 1.0) * (1.0 - fx) + at(1.0, 1.0) * fx) * fy
+    };
+    const INK: f64 = 110.0;
+    const STEP: f64 = 0.25;
+    // The last ink-to-canvas crossing along a diagonal, between the digit and the neighbours.
+    let edge = |(dx, dy): (f64, f64)| {
+        let (from, to) = (0.45 * ts, 0.78 * ts);
+        let mut out = None;
+        let mut r = from;
+        let mut prev = lum(c.0 + r * dx, c.1 + r * dy);
+        while r < to {
+            let v = lum(c.0 + (r + STEP) * dx, c.1 + (r + STEP) * dy);
+            if prev < INK && v >= INK {
+                out = Some(r + STEP * (INK - prev) / (v - prev));
+            }
+            (prev, r) = (v, r + STEP);
+        }
+        out
+    };
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let along = |d: (f64, f64)| Some((edge(d)? - edge((-d.0, -d.1))?) / 2.0);
+    let (a, b) = (along((h, h))?, along((h, -h))?);
+    // Offsets along (1,1)/√2 and (1,-1)/√2, back in x and y.
+    Some((c.0 + h * (a + b), c.1 + h * (a - b)))
+}
+
+pub(super) fn sgt_islands(
+    img: &RgbaImage,
+    (gx, gy): (f64, f64),
+    ts: f64,
+    w: usize,
+    h: usize,
+) -> Vec<Cell> {
+    let r = ts * (SGT_RING_OUTER - SGT_LINE / 2.0);
+    let mut out = Vec::new();
+    for row in 0..h {
+        for col in 0..w {
+            let c = (gx + ts * (col + 1) as f64, gy + ts * (row + 1) as f64);
+            // A ring, not a blot: ink on the ring, little just inside or outside it (the
+            // digit is smaller; bridges and neighbours cross the outer circle only briefly).
+            if ring_at_least(img, c, r, RING_FILL, sgt_ink)
+                && !ring_at_least(img, c, ts * 0.42, RING_CLEAR, sgt_ink)
+                && !ring_at_least(img, c, ts * 0.7, RING_CLEAR, sgt_ink)
+            {
+                out.push(Cell { row, col });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::recognize;
+    use std::path::Path;
+
+    /// Rescaled by 1.25×, the canvas edges blur a few pixels in: taken as exact, they put the
+    /// outer columns off the lattice and six islands were lost. The lattice fitted to the
+    /// rings reads the whole board.
+    #[test]
+    fn a_capture_rescaled_by_a_quarter_reads_the_whole_board() {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/hashi/bridges_10x10_partial_fullscreen.png");
+        let img = image::open(&p).unwrap().to_rgba8();
+        let once = recognize(&img).unwrap();
+        let big = image::imageops::resize(&img, 2400, 1350, image::imageops::FilterType::Lanczos3);
+        let r = recognize(&big).unwrap();
+        assert_eq!(r.puzzle, once.puzzle);
+        assert_eq!(r.bridges, once.bridges);
+    }
+}
