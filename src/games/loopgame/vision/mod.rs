@@ -1298,8 +1298,8 @@ fn templates() -> &'static [(String, Glyph)] {
     SET.get_or_init(|| {
         // The corpus's digits and the same digits in this system's sans face (DejaVu Sans).
         [
-            include_str!("../../../calibration/loop/digits.json"),
-            include_str!("../../../calibration/loop/dejavu_digits.json"),
+            include_str!("../../../../calibration/loop/digits.json"),
+            include_str!("../../../../calibration/loop/dejavu_digits.json"),
         ]
         .iter()
         .flat_map(|text| {
@@ -2247,7 +2247,7 @@ pub(crate) mod tests {
             .collect();
         let learned = learn(&known).unwrap();
         let shipped =
-            TemplateSet::from_json(include_str!("../../../calibration/loop/digits.json")).unwrap();
+            TemplateSet::from_json(include_str!("../../../../calibration/loop/digits.json")).unwrap();
         assert_eq!(learned.glyphs(), shipped.glyphs());
         assert_eq!(learned.made_from.len(), 34);
     }
