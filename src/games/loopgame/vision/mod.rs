@@ -1,0 +1,241 @@
+//! Reading a Loop board off a picture: the app's canvas anywhere in a full-page capture, light
+//! or dark theme, at any cell size.
+//!
+//! The steps, in order: refuse a capture the win sheet dims (its hints are hidden; `win`);
+//! find the board by its flat colour (`board`); fix the lattice from its grid lines
+//! (`lattice_lines`), or where they are gone from the board's edges and the numbers
+//! (`lattice_edges`); read the drawn path from the ink crossing each edge between neighbouring
+//! cells (`path`); cut each number out of its cell (`numbers`, by the rules of `ink`) and read
+//! it by shape against templates cut from the corpus (`calibration/loop/digits.json`),
+//! checked against its colour (`digits`); and recover each hint from what the number
+//! displays, since the app counts numbers down as the path is drawn (hint = displayed + path
+//! turns in its block).
+
+mod board;
+mod digits;
+mod ink;
+mod lattice_edges;
+mod lattice_lines;
+mod look;
+mod numbers;
+mod overlay;
+mod path;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod truth;
+mod win;
+
+use super::model::{Cell, Puzzle};
+use crate::calibration::{Profile, Samples};
+use crate::error::{Error, Region, Result};
+use crate::vision::geometry::Geometry;
+use crate::vision::glyph::Glyph;
+use board::locate;
+use digits::{read_number, templates};
+use image::{Rgba, RgbaImage};
+use ink::InkRule;
+use look::Look;
+use numbers::{numbers, numbers_by};
+use path::{path_turns, read_path};
+use win::refuse_win_sheet;
+
+pub use overlay::draw_overlay;
+pub use win::{shows_loop_won, win_sheet};
+
+/// The app follows the system's colour scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The hints, recovered from the displayed numbers and the drawn path.
+    pub puzzle: Puzzle,
+    pub geometry: Geometry,
+    pub theme: Theme,
+    /// The drawn path's cells in order along it, empty when nothing is drawn. A picture does
+    /// not show where the stroke began: an open path starts at its end that comes first in
+    /// row-major order, a closed one at its first cell in row-major order, heading to the
+    /// smaller of its two neighbours.
+    pub path: Vec<Cell>,
+    /// Whether the path is a closed loop.
+    pub closed: bool,
+    /// Whether the board shows the win. A capture under the win sheet is refused (the sheet
+    /// hides the hints), so a reading is only solved when the sheet was dismissed and the path
+    /// shows green; that look is not in the corpus, so this stays false until it is calibrated.
+    pub solved: bool,
+    /// 0..1: the least sure number reading; below `MIN_CONFIDENCE` a reading is refused.
+    pub confidence: f64,
+}
+
+/// Below this confidence a reading is refused.
+pub const MIN_CONFIDENCE: f64 = 0.3;
+
+pub fn recognize(img: &RgbaImage) -> Result<Reading> {
+    recognize_with(img, None)
+}
+
+/// As [`recognize`], with the numbers matched against a learned profile instead of the
+/// embedded templates.
+pub fn recognize_with(img: &RgbaImage, profile: Option<&Profile>) -> Result<Reading> {
+    refuse_win_sheet(img)?;
+    let located = locate(img)?;
+    match profile {
+        None => read(img, &located, templates()),
+        Some(p) => {
+            p.check_for("loop", "app")?;
+            read(img, &located, &p.glyphs())
+        }
+    }
+}
+
+/// Learns a digit profile from pictures whose puzzles are known. Each number is labelled with
+/// what the app shows there: its hint less the path's turns already drawn in its block. A
+/// number the path crosses is left out (the path hides some of its strokes).
+pub fn learn(samples: &[(String, RgbaImage, Puzzle)]) -> Result<Profile> {
+    let mut out = Samples::default();
+    for (name, img, truth) in samples {
+        let named = |e: Error| Error::Usage(format!("{name}: {e}"));
+        refuse_win_sheet(img).map_err(named)?;
+        let l = locate(img).map_err(named)?;
+        let n = l.size;
+        if truth.width != n || truth.height != n {
+            return Err(Error::Usage(format!(
+                "{name}: the picture shows a {n}x{n} board, the puzzle is {}x{}",
+                truth.width, truth.height
+            )));
+        }
+        let (path, closed) = read_path(img, &l).map_err(named)?;
+        let turns = path_turns(n, &path, closed);
+        let mut took = false;
+        for f in numbers(img, &l) {
+            let [r, c] = f.at;
+            let Some(hint) = truth.hints[r * n + c] else {
+                return Err(Error::Usage(format!(
+                    "{name}: a number at row {r} col {c}, where the puzzle has no hint"
+                )));
+            };
+            if f.crossed || f.glyphs.len() != 1 {
+                continue;
+            }
+            let drawn = truth.block(r, c).filter(|&[a, b]| turns[a * n + b]).count() as i32;
+            out.add(&(hint as i32 - drawn).to_string(), f.glyphs[0].clone());
+            took = true;
+        }
+        if took {
+            out.used(name);
+        }
+    }
+    out.into_profile("loop", "app")
+}
+
+/// The board found, its lattice fixed, nothing read yet.
+#[derive(Debug, Clone)]
+struct Located {
+    look: Look,
+    pub geometry: Geometry,
+    pub size: usize,
+}
+
+fn region_of(r: crate::rect::Rect<f64>) -> Region {
+    Region {
+        x: r.x.round() as i32,
+        y: r.y.round() as i32,
+        w: r.w.round().max(1.0) as i32,
+        h: r.h.round().max(1.0) as i32,
+    }
+}
+
+fn pixel(img: &RgbaImage, x: f64, y: f64) -> Option<Rgba<u8>> {
+    let (x, y) = (x.round(), y.round());
+    (x >= 0.0 && y >= 0.0 && x < img.width() as f64 && y < img.height() as f64)
+        .then(|| *img.get_pixel(x as u32, y as u32))
+}
+
+/// Reads the board with the numbers cut as the templates were learned; when that is refused,
+/// again with the smear-cutting ink rules of a JPEG copy (a fixed brightness step, then the
+/// brightness share matched to each number's colour), each reading passing the same checks
+/// (template score, margin, colour agreeing with shape). The first refusal's reason is kept
+/// when all fail: it is the one that describes an ordinary capture.
+fn read(img: &RgbaImage, l: &Located, templates: &[(String, Glyph)]) -> Result<Reading> {
+    read_by(img, l, templates, InkRule::Saturated).or_else(|first| {
+        read_by(img, l, templates, InkRule::Contrasted)
+            .or_else(|_| read_by(img, l, templates, InkRule::Matched))
+            .map_err(|_| first)
+    })
+}
+
+fn read_by(
+    img: &RgbaImage,
+    l: &Located,
+    templates: &[(String, Glyph)],
+    rule: InkRule,
+) -> Result<Reading> {
+    let n = l.size;
+    let (path, closed) = read_path(img, l)?;
+    let turns = path_turns(n, &path, closed);
+    let mut puzzle = Puzzle::empty(n, n);
+    let mut confidence = 1.0f64;
+    let numbers = numbers_by(img, l, rule);
+    if rule != InkRule::Saturated {
+        // A stricter rule can leave too little of a faint number (a pale one in a shrunk copy)
+        // to count: its cell would read as blank, a hint lost. Every number the learned rule
+        // sees must still be there.
+        let lost = numbers_by(img, l, InkRule::Saturated)
+            .into_iter()
+            .find(|f| !numbers.iter().any(|g| g.at == f.at));
+        if let Some(f) = lost {
+            let [r, c] = f.at;
+            return Err(Error::vision(
+                Some(f.region),
+                format!("row {r} col {c}: a number too faint to cut by brightness"),
+            ));
+        }
+    }
+    for f in numbers {
+        let (shown, sure) = read_number(&l.look, &f, templates, rule)?;
+        let [r, c] = f.at;
+        // The app counts a number down by the path's turns in its block.
+        let drawn = puzzle
+            .block(r, c)
+            .filter(|&[a, b]| turns[a * n + b])
+            .count() as i32;
+        let hint = shown + drawn;
+        if hint < 0 || hint as usize > puzzle.block_size(r, c) {
+            return Err(Error::vision(
+                Some(f.region),
+                format!(
+                    "row {r} col {c}: shows {shown} with {drawn} drawn turns around it, so its \
+                     hint would be {hint}, which its block cannot hold"
+                ),
+            ));
+        }
+        if sure < MIN_CONFIDENCE {
+            return Err(Error::vision(
+                Some(f.region),
+                format!("row {r} col {c}: number uncertain (read {shown}, confidence {sure:.2})"),
+            ));
+        }
+        confidence = confidence.min(sure);
+        puzzle.hints[r * n + c] = Some(hint as u8);
+    }
+    if puzzle.hint_count() == 0 {
+        return Err(Error::vision(
+            Some(region_of(l.geometry.board)),
+            "a grid with no numbers: every Loop daily shows at least one",
+        ));
+    }
+    Ok(Reading {
+        puzzle,
+        geometry: l.geometry,
+        theme: l.look.theme,
+        path,
+        closed,
+        solved: false,
+        confidence,
+    })
+}

@@ -1,0 +1,88 @@
+//! What `scan --overlay` draws over a capture, so a misreading shows at a glance.
+
+use super::Reading;
+use image::{Rgba, RgbaImage};
+
+/// Outline, drawn path and recovered hints over the capture, for `scan --overlay`: each hint
+/// as read (after adding back the drawn turns) in a small box at its cell's top-left corner,
+/// the path as a line through the cell centres, so a misreading shows at a glance.
+pub fn draw_overlay(img: &mut RgbaImage, reading: &Reading) {
+    use imageproc::drawing::{draw_hollow_rect_mut, draw_line_segment_mut};
+    const BOARD: Rgba<u8> = Rgba([255, 140, 0, 255]);
+    const PATH: Rgba<u8> = Rgba([0, 170, 255, 255]);
+    let g = &reading.geometry;
+    let b = g.board;
+    if b.w >= 1.0 && b.h >= 1.0 {
+        let rect = imageproc::rect::Rect::at(b.x.round() as i32, b.y.round() as i32)
+            .of_size(b.w as u32, b.h as u32);
+        draw_hollow_rect_mut(img, rect, BOARD);
+    }
+    let n = reading.path.len();
+    let steps = if reading.closed {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    // Off the app's own line by a few pixels, so both stay visible.
+    let shift = (g.pitch() / 10.0) as f32;
+    for k in 0..steps {
+        let (a, c) = (reading.path[k], reading.path[(k + 1) % n]);
+        let (p, q) = (g.centre(a[0], a[1]), g.centre(c[0], c[1]));
+        for t in 0..2 {
+            let o = shift + t as f32;
+            draw_line_segment_mut(
+                img,
+                (p.x as f32 + o, p.y as f32 + o),
+                (q.x as f32 + o, q.y as f32 + o),
+                PATH,
+            );
+        }
+    }
+    let size = ((g.pitch() / 25.0).round() as i64).max(1);
+    for r in 0..reading.puzzle.height {
+        for c in 0..reading.puzzle.width {
+            if let Some(h) = reading.puzzle.hint(r, c) {
+                let cell = g.cell(r, c);
+                crate::overlay::draw_number(
+                    img,
+                    h as usize,
+                    cell.x as i64 + 2,
+                    cell.y as i64 + 2,
+                    size,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::recognize;
+    use super::super::truth::shots;
+    use super::*;
+
+    #[test]
+    fn the_overlay_marks_the_board_and_the_path() {
+        let Some(all) = shots() else { return };
+        let s = all.iter().find(|s| !s.path.is_empty()).unwrap();
+        let r = recognize(&s.img).unwrap();
+        let mut img = s.img.clone();
+        draw_overlay(&mut img, &r);
+        let b = r.geometry.board;
+        assert_eq!(
+            *img.get_pixel(b.x.round() as u32, (b.y + b.h / 2.0) as u32),
+            Rgba([255, 140, 0, 255])
+        );
+        // The drawn path's first step carries the overlay's line beside the app's.
+        let (p, q) = (
+            r.geometry.centre(r.path[0][0], r.path[0][1]),
+            r.geometry.centre(r.path[1][0], r.path[1][1]),
+        );
+        let o = r.geometry.pitch() / 10.0;
+        let mid = ((p.x + q.x) / 2.0 + o, (p.y + q.y) / 2.0 + o);
+        assert_eq!(
+            *img.get_pixel(mid.0 as u32, mid.1 as u32),
+            Rgba([0, 170, 255, 255])
+        );
+    }
+}

@@ -1,0 +1,353 @@
+//! Whole readings of the corpus and of copies of it (rescaled, recompressed, cropped, marked),
+//! which no one step decides.
+
+use super::look::{DARK, LIGHT};
+use super::truth::shots;
+use super::*;
+use crate::vision::glyph::TemplateSet;
+
+/// The same open path, or the same closed one, whatever its start and direction: a
+/// picture does not show where the stroke began.
+fn same_path(read: &[Cell], truth: &[Cell], closed: bool) -> bool {
+    if read.len() != truth.len() {
+        return false;
+    }
+    let rev: Vec<Cell> = truth.iter().rev().copied().collect();
+    if !closed {
+        return read == truth || read == rev.as_slice();
+    }
+    (0..truth.len()).any(|s| {
+        [truth, rev.as_slice()]
+            .iter()
+            .any(|t| (0..t.len()).all(|k| read[k] == t[(s + k) % t.len()]))
+    })
+}
+
+#[test]
+fn reads_every_corpus_screenshot_exactly() {
+    let Some(all) = shots() else { return };
+    let mut read_ok = 0;
+    let mut refused_solved = 0;
+    for s in &all {
+        let got = recognize(&s.img);
+        if s.state == "solved" {
+            match got {
+                Err(Error::Vision { message, .. }) if message.contains("win sheet") => {
+                    refused_solved += 1
+                }
+                other => panic!("{}: expected the win sheet refused, got {other:?}", s.file),
+            }
+            continue;
+        }
+        let r = got.unwrap_or_else(|e| panic!("{}: {e}", s.file));
+        assert_eq!(r.puzzle.width, s.size, "{}", s.file);
+        assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+        assert!(
+            same_path(&r.path, &s.path, false),
+            "{}: path {:?}, drawn {:?}",
+            s.file,
+            r.path,
+            s.path
+        );
+        assert!(!r.closed && !r.solved, "{}", s.file);
+        let theme = match r.theme {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        };
+        assert_eq!(theme, s.theme, "{}", s.file);
+        let b = r.geometry.board;
+        for (got, want) in [b.x, b.y, b.w, b.h].iter().zip(s.board) {
+            assert!((got - want).abs() <= 1.5, "{}: board {b:?}", s.file);
+        }
+        assert!(r.confidence >= MIN_CONFIDENCE, "{}", s.file);
+        read_ok += 1;
+    }
+    eprintln!("read {read_ok}, solved refused {refused_solved}");
+    assert_eq!(read_ok + refused_solved, all.len());
+}
+
+#[test]
+fn pictures_of_other_games_and_blank_ones_are_refused() {
+    let mut others = crate::corpus::pictures("hashi/screenshots");
+    others.extend(crate::corpus::pictures("enclose/screenshots"));
+    others.extend(crate::corpus::pictures("flow/screenshots"));
+    for (p, img) in &others {
+        match recognize(img) {
+            Err(Error::Vision { .. }) => {}
+            other => panic!("{}: expected a vision error, got {other:?}", p.display()),
+        }
+    }
+    for colour in [
+        [0, 0, 0, 255],
+        [255, 255, 255, 255],
+        [0x2e, 0x2e, 0x2e, 255],
+        [0xf3, 0xf4, 0xf6, 255],
+    ] {
+        let blank = RgbaImage::from_pixel(640, 480, Rgba(colour));
+        assert!(
+            matches!(recognize(&blank), Err(Error::Vision { .. })),
+            "{colour:?}"
+        );
+    }
+}
+
+/// A capture rescaled (another device scale, a shrunk copy) blurs the 1-px grid lines:
+/// it must read as the original did or be refused, never read otherwise.
+#[test]
+fn a_rescaled_capture_reads_the_same_or_is_refused() {
+    let Some(all) = shots() else { return };
+    let (mut same, mut refused) = (0, 0);
+    for s in all.iter().filter(|s| s.state != "solved") {
+        for f in [1.25f32, 0.8] {
+            let (w, h) = (
+                (s.img.width() as f32 * f) as u32,
+                (s.img.height() as f32 * f) as u32,
+            );
+            let img = image::imageops::resize(&s.img, w, h, image::imageops::FilterType::Triangle);
+            match recognize(&img) {
+                Ok(r) => {
+                    assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                    assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                    same += 1;
+                }
+                Err(Error::Vision { .. }) => refused += 1,
+                Err(e) => panic!("{} at {f}: {e}", s.file),
+            }
+        }
+    }
+    eprintln!("rescaled: {same} read the same, {refused} refused");
+}
+
+/// A lossy copy (JPEG quality 20) of a capture, and a capture enlarged 1.5× or 2×, still
+/// show their board where it is with its lattice; what they read is the truth or refused.
+/// (A dark-theme JPEG at quality 20 loses most grid lines, 12 levels over the board; its
+/// lattice comes from the board's edges and the numbers.)
+#[test]
+fn a_lossy_or_enlarged_copy_still_shows_its_board() {
+    let Some(all) = shots() else { return };
+    let mut read_same = 0;
+    for s in all.iter().filter(|s| s.state != "solved") {
+        let copies = [
+            (1.5, scaled(&s.img, 1.5)),
+            (2.0, scaled(&s.img, 2.0)),
+            (1.0, crate::vision::test_pictures::jpeg_copy(&s.img, 20)),
+        ];
+        for (f, img) in &copies {
+            let l = locate(img).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
+            assert_eq!(l.size, s.size, "{} at {f}", s.file);
+            let b = l.geometry.board;
+            for (got, want) in [b.x, b.y, b.w, b.h].iter().zip(s.board) {
+                assert!((got - want * f).abs() <= 2.0, "{} at {f}: {b:?}", s.file);
+            }
+            match recognize(img) {
+                Ok(r) => {
+                    assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                    assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                    read_same += 1;
+                }
+                Err(Error::Vision { .. }) => {}
+                Err(e) => panic!("{} at {f}: {e}", s.file),
+            }
+        }
+    }
+    eprintln!("lossy or enlarged copies: {read_same} read the same");
+}
+
+fn scaled(img: &RgbaImage, f: f64) -> RgbaImage {
+    let (w, h) = (
+        (img.width() as f64 * f).round() as u32,
+        (img.height() as f64 * f).round() as u32,
+    );
+    image::imageops::resize(img, w, h, image::imageops::FilterType::Lanczos3)
+}
+
+/// Issue 32's bar at 0.75x (cells of 37.5 px, digits about 14 px tall), and two scales
+/// between the bench's: at least 33 of the 34 copies read as the originals, none
+/// otherwise. The ones that used to be refused are numbers the path crosses: a 0 or 1
+/// whose strokes under the path counted as blank, a crossed 0 whose shape came out as
+/// near a 9 as a 0, a digit cut in two by the path's rim, a 1 whose colour came out as
+/// its blend with the path.
+#[test]
+fn a_rescaled_copy_reads_the_same_crossed_numbers_included() {
+    let Some(all) = shots() else { return };
+    for f in [0.75, 0.8, 1.33] {
+        let mut refused = Vec::new();
+        for s in all.iter().filter(|s| s.state != "solved") {
+            match recognize(&scaled(&s.img, f)) {
+                Ok(r) => {
+                    assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+                    assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+                    assert!(r.confidence >= MIN_CONFIDENCE, "{} at {f}", s.file);
+                }
+                Err(Error::Vision { message, .. }) => {
+                    refused.push(format!("{}: {message}", s.file))
+                }
+                Err(e) => panic!("{} at {f}: {e}", s.file),
+            }
+        }
+        assert!(refused.len() <= 1, "refused at {f}: {refused:#?}");
+    }
+}
+
+/// A capture of the board alone, or with a little page around it, reads as the full page.
+#[test]
+fn a_crop_around_the_board_reads_the_same() {
+    let Some(all) = shots() else { return };
+    for s in all.iter().filter(|s| s.state != "solved") {
+        for m in [30u32, 2] {
+            let [x, y, w, h] = s.board.map(|v| v as u32);
+            let img =
+                image::imageops::crop_imm(&s.img, x - m, y - m, w + 2 * m, h + 2 * m).to_image();
+            let r = recognize(&img).unwrap_or_else(|e| panic!("{} margin {m}: {e}", s.file));
+            assert_eq!(r.puzzle.rows(), s.hints, "{} margin {m}", s.file);
+            assert!(same_path(&r.path, &s.path, false), "{} margin {m}", s.file);
+        }
+    }
+}
+
+/// A grey line across the page a whole number of cells above the board (a browser bar's
+/// border over a short window) is the grid lines' grey, but not a grid line.
+#[test]
+fn a_grey_page_line_in_step_with_the_grid_is_not_a_grid_line() {
+    let Some(all) = shots() else { return };
+    for s in all.iter().filter(|s| s.state != "solved") {
+        let look = if s.theme == "dark" { DARK } else { LIGHT };
+        let [_, y, _, h] = s.board;
+        let pitch = h / s.size as f64;
+        let mut img = s.img.clone();
+        let line = (y - pitch).round() as u32;
+        for x in 0..img.width() {
+            let [r, g, b] = look.grid;
+            img.put_pixel(x, line, Rgba([r, g, b, 255]));
+        }
+        let r = recognize(&img).unwrap_or_else(|e| panic!("{}: {e}", s.file));
+        assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+        assert!(same_path(&r.path, &s.path, false), "{}", s.file);
+    }
+}
+
+/// A lossy copy (JPEG) smears the flat colours: it reads as the PNG does or is refused.
+#[test]
+fn a_jpeg_copy_reads_the_same_or_is_refused() {
+    let Some(all) = shots() else { return };
+    let (mut same, mut refused) = (0, 0);
+    for s in all.iter().filter(|s| s.state != "solved") {
+        let img = crate::vision::test_pictures::jpeg_copy(&s.img, 90);
+        match recognize(&img) {
+            Ok(r) => {
+                assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+                assert!(same_path(&r.path, &s.path, false), "{}", s.file);
+                same += 1;
+            }
+            Err(Error::Vision { .. }) => refused += 1,
+            Err(e) => panic!("{}: {e}", s.file),
+        }
+    }
+    eprintln!("JPEG copies: {same} read the same, {refused} refused");
+}
+
+/// At JPEG q20 the halved colour resolution smears the numbers' saturation: a copy reads
+/// as the PNG does or is refused, and cutting the smear by brightness reads copies the
+/// saturation rule alone refuses.
+#[test]
+fn a_jpeg_q20_copy_reads_the_same_or_is_refused() {
+    let Some(all) = shots() else { return };
+    let (mut same, mut saturated_only) = (0, 0);
+    for s in all.iter().filter(|s| s.state != "solved") {
+        let img = crate::vision::test_pictures::jpeg_copy(&s.img, 20);
+        let Ok(located) = locate(&img) else { continue };
+        if read_by(&img, &located, templates(), InkRule::Saturated).is_ok() {
+            saturated_only += 1;
+        }
+        match recognize(&img) {
+            Ok(r) => {
+                assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
+                assert!(same_path(&r.path, &s.path, false), "{}", s.file);
+                same += 1;
+            }
+            Err(Error::Vision { .. }) => {}
+            Err(e) => panic!("{}: {e}", s.file),
+        }
+    }
+    eprintln!("JPEG q20: {same} read the same ({saturated_only} by saturation alone)");
+    assert!(
+        same > saturated_only,
+        "{same} read, {saturated_only} without the fallback"
+    );
+    // 33 of 34 with the dark theme's lattice from its edges, the numbers cut by matched
+    // brightness and a crossed 0's tie with 9 settled by its green; the one left has two
+    // crossed pale 0s read with too little confidence.
+    assert!(same >= 33, "{same} of the JPEG q20 copies read");
+}
+
+/// A copy shrunk to half blurs a pale 5 so that its colour reads as the green 0's, and
+/// brightness matched to that colour can leave too little of it to count as a number (with
+/// specks of 8 px dropped at every cell size, four hard boards read with a hint gone).
+/// Every brightness reading of a half-size copy is the truth or refused.
+#[test]
+fn a_stricter_ink_rule_never_loses_a_number() {
+    let Some(all) = shots() else { return };
+    let mut refused_faint = 0;
+    for s in all.iter().filter(|s| s.state != "solved") {
+        let img = scaled(&s.img, 0.5);
+        let Ok(l) = locate(&img) else { continue };
+        for rule in [InkRule::Contrasted, InkRule::Matched] {
+            match read_by(&img, &l, templates(), rule) {
+                Ok(r) => assert_eq!(r.puzzle.rows(), s.hints, "{} {rule:?}", s.file),
+                Err(e) => refused_faint += e.to_string().contains("too faint") as usize,
+            }
+        }
+    }
+    eprintln!("half-size copies: {refused_faint} brightness readings lost a faint number");
+}
+
+#[test]
+fn a_blotted_number_is_an_error_naming_its_cell() {
+    let Some(all) = shots() else { return };
+    let s = all.iter().find(|s| s.state == "fresh").unwrap();
+    let r = recognize(&s.img).unwrap();
+    let k = r.puzzle.hints.iter().position(|h| h.is_some()).unwrap();
+    let (row, col) = (k / r.puzzle.width, k % r.puzzle.width);
+    let c = r.geometry.centre(row, col);
+    let mut img = s.img.clone();
+    // A saturated block over the number: ink, but no digit's shape.
+    let half = (r.geometry.pitch() * 0.25) as i64;
+    for y in c.y as i64 - half..=c.y as i64 + half {
+        for x in c.x as i64 - half..=c.x as i64 + half {
+            img.put_pixel(x as u32, y as u32, Rgba([0xff, 0x8c, 0x42, 255]));
+        }
+    }
+    match recognize(&img) {
+        Err(Error::Vision {
+            region: Some(reg),
+            message,
+        }) => {
+            assert!(reg.contains(c.x as i32, c.y as i32), "{reg:?}");
+            assert!(
+                message.contains(&format!("row {row} col {col}")),
+                "{message}"
+            );
+        }
+        other => panic!("expected an error at row {row} col {col}, got {other:?}"),
+    }
+}
+
+/// `autoplayer calibrate loop` over the corpus makes exactly the embedded corpus digits
+/// (`calibration/make.sh` runs it so); each number is labelled with what it displays.
+#[test]
+fn the_shipped_digits_are_what_calibrate_learns_from_the_corpus() {
+    let Some(all) = shots() else { return };
+    let known: Vec<(String, RgbaImage, Puzzle)> = all
+        .into_iter()
+        .filter(|s| s.state != "solved")
+        .map(|s| {
+            let puzzle = super::super::format::parse(&s.hints.join("\n"), &s.file).unwrap();
+            (s.file, s.img, puzzle)
+        })
+        .collect();
+    let learned = learn(&known).unwrap();
+    let shipped =
+        TemplateSet::from_json(include_str!("../../../../calibration/loop/digits.json")).unwrap();
+    assert_eq!(learned.glyphs(), shipped.glyphs());
+    assert_eq!(learned.made_from.len(), 34);
+}

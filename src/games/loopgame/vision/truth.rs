@@ -1,0 +1,56 @@
+//! What each corpus screenshot shows, from `loop/screenshots/index.jsonl`: the truth several
+//! modules' tests read against.
+
+use crate::games::loopgame::model::Cell;
+use image::RgbaImage;
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// One corpus screenshot and what it shows, from `loop/screenshots/index.jsonl`.
+pub(super) struct Shot {
+    pub(super) file: String,
+    pub(super) img: RgbaImage,
+    pub(super) state: String,
+    pub(super) theme: String,
+    pub(super) size: usize,
+    pub(super) hints: Vec<String>,
+    pub(super) path: Vec<Cell>,
+    pub(super) board: [f64; 4],
+}
+
+pub(super) fn shots() -> Option<Vec<Shot>> {
+    let index = crate::corpus::path("loop/screenshots/index.jsonl")?;
+    let dir: PathBuf = index.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut out = Vec::new();
+    for line in std::fs::read_to_string(&index).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let file = v["file"].as_str().unwrap().to_string();
+        let r = &v["board_css_rect"];
+        out.push(Shot {
+            img: image::open(dir.join(&file)).unwrap().to_rgba8(),
+            file,
+            state: v["state"].as_str().unwrap().to_string(),
+            theme: v["theme"].as_str().unwrap().to_string(),
+            size: v["size"].as_u64().unwrap() as usize,
+            hints: v["hints"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect(),
+            path: v["drawn_path"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    [
+                        c[0].as_u64().unwrap() as usize,
+                        c[1].as_u64().unwrap() as usize,
+                    ]
+                })
+                .collect(),
+            board: ["x", "y", "w", "h"].map(|k| r[k].as_f64().unwrap()),
+        });
+    }
+    Some(out)
+}
