@@ -279,9 +279,6 @@ mod tests {
         assert!(read(&number(blend, [0x97, 0x18, 0x77]), InkRule::Matched).is_err());
     }
 
-    /// With the cells the path covers left out, a template compared with itself scores 1
-    /// however much is unseen, as long as enough is seen; a glyph blotted where it is unseen
-    /// still matches its own template best.
     /// A crossed glyph a little nearer a 9 than a 0 is read as the digit its colour names when
     /// the colour rules the other out; a plain 9, or a glyph the path does not cross, keeps
     /// its shape's reading (and meets the colour check after).
@@ -318,6 +315,9 @@ mod tests {
         assert_eq!(settle(&nine, true), "9");
     }
 
+    /// With the cells the path covers left out, a template compared with itself scores 1
+    /// however much is unseen, as long as enough is seen; a glyph blotted where it is unseen
+    /// still matches its own template best.
     #[test]
     fn a_crossed_glyph_is_compared_where_it_is_seen() {
         let set = templates();
@@ -342,8 +342,9 @@ mod tests {
     }
 }
 
-/// Builds `calibration/loop/digits.json` from the corpus screenshots, whose numbers are known:
-/// run `cargo test --lib build_loop_digit_templates -- --ignored`.
+/// Builds `calibration/loop/dejavu_digits.json` from this system's DejaVu Sans Bold: run
+/// `cargo test --lib build_loop_font_templates -- --ignored`. The corpus's own digits are
+/// learned by `autoplayer calibrate loop` (`calibration/make.sh`).
 #[cfg(test)]
 mod calibrate {
     use super::*;
