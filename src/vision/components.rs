@@ -10,6 +10,20 @@ pub struct Component {
     pub y1: usize,
 }
 
+impl Component {
+    /// The corners of a component found on a coarse mask (one cell per `k`×`k` pixels), in
+    /// pixels; `count` stays in coarse cells.
+    pub fn corners_scaled(self, k: usize) -> Component {
+        Component {
+            count: self.count,
+            x0: self.x0 * k,
+            y0: self.y0 * k,
+            x1: self.x1 * k,
+            y1: self.y1 * k,
+        }
+    }
+}
+
 /// Which neighbours join a component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Connectivity {
@@ -93,6 +107,27 @@ fn fill_all<const EIGHT: bool>(mask: &[bool], width: usize) -> Vec<Component> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_coarse_component_scales_its_corners_not_its_count() {
+        let c = Component {
+            count: 3,
+            x0: 1,
+            y0: 2,
+            x1: 4,
+            y1: 5,
+        };
+        assert_eq!(
+            c.corners_scaled(4),
+            Component {
+                count: 3,
+                x0: 4,
+                y0: 8,
+                x1: 16,
+                y1: 20
+            }
+        );
+    }
 
     #[test]
     fn separates_diagonal_touches_and_measures_boxes() {

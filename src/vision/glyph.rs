@@ -383,7 +383,8 @@ pub fn best_match_seen(g: &Glyph, hidden: &Glyph, templates: &[(String, Glyph)])
     ranked(scored)
 }
 
-fn ranked(mut scored: Vec<(f64, &str)>) -> Option<Match> {
+/// The best of templates scored `(likeness, label)`, its lead over the best of another label.
+pub fn ranked(mut scored: Vec<(f64, &str)>) -> Option<Match> {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (score, label) = *scored.first()?;
     let rival = scored.iter().find(|s| s.1 != label).map_or(0.0, |s| s.0);

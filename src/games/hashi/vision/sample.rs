@@ -92,13 +92,7 @@ fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
         .collect();
     components(&mask, w, Connectivity::Four)
         .into_iter()
-        .map(|c| Component {
-            count: c.count,
-            x0: c.x0 * COARSE,
-            y0: c.y0 * COARSE,
-            x1: c.x1 * COARSE,
-            y1: c.y1 * COARSE,
-        })
+        .map(|c| c.corners_scaled(COARSE))
         .collect()
 }
 

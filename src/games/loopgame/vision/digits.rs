@@ -5,7 +5,7 @@ use super::ink::InkRule;
 use super::look::{palette_value, Look};
 use super::numbers::Number;
 use crate::error::{Error, Result};
-use crate::vision::glyph::{best_match_seen, Glyph, Match, TemplateSet};
+use crate::vision::glyph::{best_match_seen, ranked, Glyph, Match, TemplateSet};
 use std::sync::OnceLock;
 
 /// A glyph less alike than this to its best template is unreadable, whatever the margin.
@@ -44,23 +44,17 @@ fn seen_match(g: &Glyph, unseen: &Glyph, templates: &[(String, Glyph)]) -> Optio
     if total < MIN_SEEN * seen.len() as f32 {
         return None;
     }
-    let mut scored: Vec<(f64, &str)> = templates
-        .iter()
-        .map(|(label, t)| {
-            let diff: f32 = (0..seen.len())
-                .map(|k| seen[k] * (g.cells[k] - t.cells[k]).abs())
-                .sum();
-            ((1.0 - diff / total) as f64, label.as_str())
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let (score, label) = *scored.first()?;
-    let rival = scored.iter().find(|s| s.1 != label).map_or(0.0, |s| s.0);
-    Some(Match {
-        label: label.to_string(),
-        score,
-        margin: score - rival,
-    })
+    ranked(
+        templates
+            .iter()
+            .map(|(label, t)| {
+                let diff: f32 = (0..seen.len())
+                    .map(|k| seen[k] * (g.cells[k] - t.cells[k]).abs())
+                    .sum();
+                ((1.0 - diff / total) as f64, label.as_str())
+            })
+            .collect(),
+    )
 }
 
 pub(super) fn templates() -> &'static [(String, Glyph)] {
