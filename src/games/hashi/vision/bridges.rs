@@ -150,7 +150,7 @@ pub(super) fn resolve_preview(
 mod tests {
     use super::super::sample::region_around;
     use super::super::truth::corpus;
-    use super::super::web::WEB_LIGHT;
+    use super::super::web_theme::WEB_LIGHT;
     use super::super::{recognize, Found};
     use super::*;
     use crate::games::hashi::model::Island;

@@ -23,6 +23,7 @@ mod truth;
 mod web;
 mod web_luma;
 mod web_surface;
+mod web_theme;
 
 use super::model::{Bridge, Bridges, Cell, Island, Puzzle};
 use crate::calibration::Profile;
@@ -37,7 +38,8 @@ use sgt_canvas::{
 };
 use sgt_lattice::locate_sgt;
 use sgt_snapped::locate_sgt_snapped;
-use web::{locate_web, Fill, WebTheme};
+use web::{locate_web, Fill};
+use web_theme::WebTheme;
 
 pub use digits::learn;
 

@@ -1,52 +1,19 @@
-//! The web Hashi game's board: its themes' colours, the grid lines that fix the lattice, and
-//! the islands on it with their fills, which tell whether each island's bridges meet its
-//! number.
+//! The web Hashi game's board: the grid lines that fix the lattice, and the islands on it
+//! with their fills, which tell whether each island's bridges meet its number.
 
 use super::digits::glyphs_in_disc;
 use super::sample::{px, region_around, ring_at_least, RING_FILL, RING_SAMPLES};
 use super::web_surface::WebSurface;
+use super::web_theme::{grid_like, WebTheme};
 use super::{Found, Located, Style};
 use crate::games::hashi::model::Cell;
 use crate::rect::Rect;
 use crate::screen::PixelPoint;
-use crate::vision::color::{blend_position, distance, luma, near};
+use crate::vision::color::{distance, luma, near};
 use crate::vision::components::Component;
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::axis_from_lines;
 use image::{Rgba, RgbaImage};
-
-/// The web game's colours (its stylesheet's light and dark themes).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct WebTheme {
-    pub(super) surface: [u8; 3],
-    pub(super) grid: [u8; 3],
-    pub(super) bridge: [u8; 3],
-    /// A bridge under the mouse is drawn double in this colour whatever its count.
-    pub(super) preview: [u8; 3],
-    pub(super) island: [u8; 3],
-    pub(super) satisfied: [u8; 3],
-    pub(super) over: [u8; 3],
-}
-
-pub(super) const WEB_LIGHT: WebTheme = WebTheme {
-    surface: [0xe5, 0xe7, 0xeb],
-    grid: [0xca, 0xcd, 0xd3],
-    bridge: [0x0f, 0x17, 0x2a],
-    preview: [0x25, 0x63, 0xeb],
-    island: [0xff, 0xff, 0xff],
-    satisfied: [0xbb, 0xf7, 0xd0],
-    over: [0xfe, 0xca, 0xca],
-};
-
-pub(super) const WEB_DARK: WebTheme = WebTheme {
-    surface: [0x1a, 0x22, 0x30],
-    grid: [0x2f, 0x39, 0x48],
-    bridge: [0xf8, 0xfa, 0xfc],
-    preview: [0x7d, 0xd3, 0xfc],
-    island: [0xe2, 0xe8, 0xf0],
-    satisfied: [0xa7, 0xf3, 0xd0],
-    over: [0xfe, 0xca, 0xca],
-};
 
 /// What the web game says about an island by its fill: whether its bridges equal its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,29 +21,6 @@ pub(super) enum Fill {
     Plain,
     Satisfied,
     Over,
-}
-
-/// A grid line pixel, also when scaling has blurred the 1-px line into its neighbours.
-/// `SLACK` widens every colour test for a lossy copy (JPEG) of a capture; 0 for a lossless one.
-/// A constant, so the per-pixel tests of a lossless capture stay as tight and as fast as ever.
-fn grid_like<const SLACK: u8>(p: Rgba<u8>, theme: &WebTheme) -> bool {
-    // Most pixels are plain surface or far off the surface-to-grid mix: settle those with
-    // integer tests before the projection.
-    let (s, g) = (theme.surface[0] as i32, theme.grid[0] as i32);
-    let slack = SLACK as i32;
-    let (lo, hi) = (
-        s.min(g + (g - s) / 3) - 3 - slack,
-        s.max(g + (g - s) / 3) + 3 + slack,
-    );
-    if near(p, theme.surface, 2 + SLACK) || !(lo..=hi).contains(&(p.0[0] as i32)) {
-        return false;
-    }
-    blend_position(p, theme.surface, theme.grid, 2.0 + SLACK as f32)
-        .is_some_and(|t| (0.4..=1.3).contains(&t))
-}
-
-pub(super) fn surface_or_grid<const SLACK: u8>(p: Rgba<u8>, theme: &WebTheme) -> bool {
-    near(p, theme.surface, 2 + SLACK) || grid_like::<SLACK>(p, theme)
 }
 
 pub(super) fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {

@@ -11,7 +11,8 @@
 //! surface's.
 
 use super::sample::{px, ring_directions, RING_SAMPLES};
-use super::web::{web_board, WebTheme, WEB_DARK, WEB_LIGHT};
+use super::web::web_board;
+use super::web_theme::{WebTheme, WEB_DARK, WEB_LIGHT};
 use super::Located;
 use crate::vision::color::{brightness, near};
 use crate::vision::components::{components, Component, Connectivity};

@@ -4,7 +4,7 @@
 //! strips off it along the edges.
 
 use super::sample::largest_area;
-use super::web::{surface_or_grid, WebTheme, WEB_DARK, WEB_LIGHT};
+use super::web_theme::{surface_or_grid, WebTheme, WEB_DARK, WEB_LIGHT};
 use crate::vision::color::{blend_position, block_means, near};
 use crate::vision::components::{components, Component, Connectivity};
 use image::{Rgba, RgbaImage};

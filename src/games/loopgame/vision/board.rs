@@ -1,11 +1,8 @@
-//! Finding the board: flat areas of the board colour (its thin grid lines let through), each
-//! tried for a lattice from its grid lines, then from its edges and numbers.
+//! The board's colour: flat areas of it (its thin grid lines let through), and how far it
+//! goes on past an edge; the measures the lattice searches share.
 
-use super::lattice_edges::lattice_by_edges;
-use super::lattice_lines::lattice;
-use super::look::{Look, DARK, LIGHT};
-use super::{pixel, Located};
-use crate::error::{Error, Result};
+use super::look::Look;
+use super::pixel;
 use crate::vision::color::{blend_position, near, rgb, saturation};
 use crate::vision::components::{components, Component, Connectivity};
 use image::{Rgba, RgbaImage};
@@ -14,7 +11,7 @@ use image::{Rgba, RgbaImage};
 pub(super) const COARSE: usize = 4;
 /// The smallest board-coloured area worth a look, in pixels a side: the app's smallest board is
 /// 200 (4 cells of 50), and a drawn path cuts its colour into pieces smaller than the board.
-const MIN_BOARD: usize = 120;
+pub(super) const MIN_BOARD: usize = 120;
 /// How far the board's flat colour may drift in a lossy or rescaled copy: JPEG rings a few
 /// levels, the light page (#F3F4F6 and its shadow) stays further off the white board.
 const BOARD_TOLERANCE: u8 = 5;
@@ -83,40 +80,6 @@ pub(super) fn areas(img: &RgbaImage, test: impl Fn(usize, usize) -> bool) -> Vec
         .into_iter()
         .map(|c| c.corners_scaled(COARSE))
         .collect()
-}
-
-/// Finds the board: the largest flat area of the board colour in either theme whose grid
-/// lines make an N×N lattice; when no area's lines do, the area whose edges and numbers give
-/// one lattice (`lattice_by_edges`). The lines' reason is the one given when both fail: it is
-/// the one that describes an ordinary capture.
-pub(super) fn locate(img: &RgbaImage) -> Result<Located> {
-    let mut tried = Vec::new();
-    let mut looked = Vec::new();
-    for look in [LIGHT, DARK] {
-        let mut cands = areas(img, |x, y| board_or_grid(img, x, y, &look));
-        cands.retain(|c| c.x1 - c.x0 >= MIN_BOARD && c.y1 - c.y0 >= MIN_BOARD);
-        cands.sort_by_key(|c| std::cmp::Reverse(c.count));
-        for c in cands.into_iter().take(3) {
-            match lattice(img, &look, &c) {
-                Ok(l) => return Ok(l),
-                Err(e) => tried.push(e),
-            }
-            looked.push((look, c));
-        }
-    }
-    if let Some(l) = looked
-        .iter()
-        .find_map(|(look, c)| lattice_by_edges(img, look, c).ok())
-    {
-        return Ok(l);
-    }
-    Err(tried.into_iter().next().unwrap_or_else(|| {
-        Error::vision(
-            None,
-            "no Loop board: no flat area of the board colour (light #FFFFFF or dark #2E2E2E) \
-             large enough",
-        )
-    }))
 }
 
 /// Of 32 samples along each edge (left, right, top, bottom), `off` pixels outside it
