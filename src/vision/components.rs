@@ -1,5 +1,7 @@
 //! Connected components of a boolean mask, with their sizes and bounding boxes.
 
+use crate::rect::Rect;
+
 /// One component: its pixel count and inclusive bounding box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Component {
@@ -11,6 +13,16 @@ pub struct Component {
 }
 
 impl Component {
+    /// The component's box from its first to its last pixel, as a region to name in a message.
+    pub fn rect(&self) -> Rect<i32> {
+        Rect {
+            x: self.x0 as i32,
+            y: self.y0 as i32,
+            w: (self.x1 - self.x0) as i32,
+            h: (self.y1 - self.y0) as i32,
+        }
+    }
+
     /// The corners of a component found on a coarse mask (one cell per `k`×`k` pixels), in
     /// pixels; `count` stays in coarse cells.
     pub fn corners_scaled(self, k: usize) -> Component {
@@ -109,7 +121,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_coarse_component_scales_its_corners_not_its_count() {
+    fn a_component_gives_its_box_and_scales_its_corners_not_its_count() {
         let c = Component {
             count: 3,
             x0: 1,
@@ -117,6 +129,15 @@ mod tests {
             x1: 4,
             y1: 5,
         };
+        assert_eq!(
+            c.rect(),
+            Rect {
+                x: 1,
+                y: 2,
+                w: 3,
+                h: 3
+            }
+        );
         assert_eq!(
             c.corners_scaled(4),
             Component {

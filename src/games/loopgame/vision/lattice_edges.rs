@@ -5,7 +5,7 @@ use super::board::{beyond_edges, lerp, COARSE, EDGE_LEAK, MAX_CELLS, MIN_CELLS};
 use super::ink::{number_ink, InkRule};
 use super::look::Look;
 use super::Located;
-use crate::error::{Error, Region, Result};
+use crate::error::{Error, Result};
 use crate::vision::color::near;
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
@@ -27,12 +27,7 @@ const CENTRE_SLACK: f64 = 0.2;
 /// of the cell, centred in it. Exactly one count must fit every whole number's height and
 /// centre; none or several is a refusal.
 pub(super) fn lattice_by_edges(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
-    let region = Region {
-        x: area.x0 as i32,
-        y: area.y0 as i32,
-        w: (area.x1 - area.x0) as i32,
-        h: (area.y1 - area.y0) as i32,
-    };
+    let region = area.rect();
     let refuse = |why: String| Err(Error::vision(Some(region), why));
     let Some(b) = board_by_edges(img, look, area) else {
         return refuse("no grid lines, and the board colour has no sharp edge to the page".into());

@@ -6,7 +6,7 @@ use super::board::{
 };
 use super::look::{path_ink, Look};
 use super::{pixel, region_of, Located};
-use crate::error::{Error, Region, Result};
+use crate::error::{Error, Result};
 use crate::vision::color::near;
 use crate::vision::components::Component;
 use crate::vision::geometry::Geometry;
@@ -21,12 +21,7 @@ fn grid_like(p: Rgba<u8>, look: &Look) -> bool {
 
 /// The lattice inside a board-coloured area, from its grid lines.
 pub(super) fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
-    let region = Region {
-        x: area.x0 as i32,
-        y: area.y0 as i32,
-        w: (area.x1 - area.x0) as i32,
-        h: (area.y1 - area.y0) as i32,
-    };
+    let region = area.rect();
     // The coarse box is short of the outer lines by up to a sampling step, and a drawn path
     // can cut the board's colour into pieces, the largest of them short of the board: look
     // for lines half the box's size around it (outside the board nothing is on the grid mix).
