@@ -18,6 +18,7 @@ mod loop_screen;
 mod loopgame;
 mod report;
 mod robustness;
+mod sweep;
 mod timeouts;
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,7 @@ const BENCHES: &[Bench] = &[
     ("flow-screen", flow_screen::run),
     ("timeouts", timeouts::run),
     ("robustness", robustness::run),
+    ("sweep", sweep::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour.

@@ -25,6 +25,8 @@ pub struct Key {
     pub state: String,
     /// The board in image pixels, for the crop variant.
     pub board: Rect<f64>,
+    /// Pixels per cell as read, for the sizes a reader reads and refuses.
+    pub pitch: f64,
     /// What a reader may see or miss without harm (the score line enclose.horse checks only
     /// after play, and only when read): compared only when both readings have it.
     pub score: Option<String>,
@@ -39,6 +41,7 @@ impl Key {
             rows: vec!["the reader panicked".into()],
             state: String::new(),
             board: Rect::new(0.0, 0.0, 0.0, 0.0),
+            pitch: 0.0,
             score: None,
             lost: None,
         }
@@ -56,7 +59,7 @@ pub struct Source {
 }
 
 /// Every folder read: a new game adds its lines here.
-const SOURCES: &[Source] = &[
+pub const SOURCES: &[Source] = &[
     Source {
         game: "hashi",
         folder: "hashi/screenshots",
@@ -141,6 +144,7 @@ fn flow_read(img: &RgbaImage) -> Result<Key, String> {
         rows: r.rows(),
         state: format!("{pipes:?}"),
         board: r.geometry.board,
+        pitch: r.geometry.pitch(),
         score: None,
         lost: None,
     })
@@ -170,6 +174,7 @@ fn hashi_read(img: &RgbaImage) -> Result<Key, String> {
         rows: r.puzzle.rows(),
         state: format!("{:?}", r.bridges),
         board: r.geometry.board,
+        pitch: r.geometry.pitch(),
         score: None,
         lost: None,
     })
@@ -192,6 +197,7 @@ fn loop_read(img: &RgbaImage) -> Result<Key, String> {
         rows: r.puzzle.rows(),
         state: format!("path {path:?} closed {}", r.closed),
         board: r.geometry.board,
+        pitch: r.geometry.pitch(),
         score: None,
         lost: None,
     })
@@ -239,6 +245,7 @@ fn enclose_read(img: &RgbaImage) -> Result<Key, String> {
             .then(|| "the wall budget counter is not read".to_string()),
         // The score line is only checked after play, and only when it is read.
         board: r.geometry.board,
+        pitch: r.geometry.pitch(),
         score: r.score_shown.map(|s| format!("{s:?}")),
     })
 }
@@ -297,7 +304,7 @@ impl Variant {
     }
 }
 
-fn jpeg(img: &RgbaImage, quality: u8) -> anyhow::Result<RgbaImage> {
+pub fn jpeg(img: &RgbaImage, quality: u8) -> anyhow::Result<RgbaImage> {
     let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
     let mut bytes = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality).encode_image(&rgb)?;
@@ -366,7 +373,10 @@ struct Cell {
 }
 
 /// The pictures of a source with the truth its index gives each.
-fn pictures(src: &Source, corpus: &Path) -> anyhow::Result<Vec<(PathBuf, Option<Vec<String>>)>> {
+pub fn pictures(
+    src: &Source,
+    corpus: &Path,
+) -> anyhow::Result<Vec<(PathBuf, Option<Vec<String>>)>> {
     let dir = if src.folder.starts_with("fixtures/") {
         Path::new(env!("CARGO_MANIFEST_DIR")).join(src.folder)
     } else {
@@ -405,7 +415,7 @@ fn pictures(src: &Source, corpus: &Path) -> anyhow::Result<Vec<(PathBuf, Option<
         .collect())
 }
 
-fn timed(
+pub fn timed(
     read: fn(&RgbaImage) -> Result<Key, String>,
     img: &RgbaImage,
 ) -> (Result<Key, String>, f64) {
@@ -414,6 +424,50 @@ fn timed(
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(img)))
         .unwrap_or_else(|_| Ok(Key::panicked()));
     (r, t.elapsed().as_secs_f64() * 1000.0)
+}
+
+/// What one changed copy's reading came to, against the untouched picture's.
+pub enum Verdict {
+    Right,
+    /// The reader's error, or what it lost that the untouched picture showed.
+    Refused(String),
+    /// What differs, and both readings.
+    Wrong {
+        what: &'static str,
+        readings: String,
+    },
+}
+
+pub fn judge(reference: &Key, read: Result<Key, String>) -> Verdict {
+    match read {
+        Err(e) => Verdict::Refused(e),
+        Ok(Key { lost: Some(e), .. }) if reference.lost.is_none() => Verdict::Refused(e),
+        Ok(r)
+            if r.rows == reference.rows
+                && r.state == reference.state
+                && (r.score.is_none()
+                    || reference.score.is_none()
+                    || r.score == reference.score) =>
+        {
+            Verdict::Right
+        }
+        Ok(r) => {
+            let what = if r.rows != reference.rows {
+                "the givens differ"
+            } else if r.state != reference.state {
+                "the drawn state differs"
+            } else {
+                "the score shown differs"
+            };
+            Verdict::Wrong {
+                what,
+                readings: format!(
+                    "read {:?} / {}, want {:?} / {}",
+                    r.rows, r.state, reference.rows, reference.state
+                ),
+            }
+        }
+    }
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
@@ -458,48 +512,19 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                 let (read, ms) = timed(src.read, &changed);
                 let cell = table.entry((src.game, k)).or_default();
                 cell.times.push(ms);
-                match read {
-                    Err(e) => {
+                match judge(&reference, read) {
+                    Verdict::Right => cell.right += 1,
+                    Verdict::Refused(e) => {
                         cell.refused += 1;
                         refusals
                             .entry((src.game, k))
                             .or_default()
                             .push(format!("{name}: {e}"));
                     }
-                    Ok(Key { lost: Some(e), .. }) if reference.lost.is_none() => {
-                        cell.refused += 1;
-                        refusals
-                            .entry((src.game, k))
-                            .or_default()
-                            .push(format!("{name}: {e}"));
-                    }
-                    Ok(r)
-                        if r.rows == reference.rows
-                            && r.state == reference.state
-                            && (r.score.is_none()
-                                || reference.score.is_none()
-                                || r.score == reference.score) =>
-                    {
-                        cell.right += 1
-                    }
-                    Ok(r) => {
+                    Verdict::Wrong { what, readings } => {
                         cell.wrong += 1;
-                        let what = if r.rows != reference.rows {
-                            "the givens differ"
-                        } else if r.state != reference.state {
-                            "the drawn state differs"
-                        } else {
-                            "the score shown differs"
-                        };
                         wrong.push(format!("{name}, {}: {what}", v.name()));
-                        eprintln!(
-                            "WRONG {name} {}: read {:?} / {}, want {:?} / {}",
-                            v.name(),
-                            r.rows,
-                            r.state,
-                            reference.rows,
-                            reference.state
-                        );
+                        eprintln!("WRONG {name} {}: {readings}", v.name());
                     }
                 }
             }
