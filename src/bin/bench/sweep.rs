@@ -6,9 +6,10 @@
 //! prints every picture's refused sizes and, per game, the cell sizes in pixels read and refused.
 //!
 //! `SWEEP_ONLY=<game>` and `SWEEP_MATCH=<part of a file name>` narrow the run;
-//! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error.
+//! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error. `SWEEP_DIR=<game>=<folder>`
+//! sweeps a folder of one's own pictures instead (each compared with its own untouched reading).
 
-use super::robustness::{self, judge, Key, Verdict, SOURCES};
+use super::robustness::{self, judge, Key, Source, Verdict, SOURCES};
 use image::imageops::FilterType;
 use image::{Rgba, RgbaImage};
 use std::collections::BTreeMap;
@@ -208,7 +209,7 @@ impl Count {
 
 /// One picture of one source, with the truth its index gives.
 struct Job {
-    source: usize,
+    source: Source,
     path: std::path::PathBuf,
     truth: Option<Vec<String>>,
 }
@@ -216,7 +217,7 @@ struct Job {
 /// Reads every copy of one picture; `None` when the untouched picture itself does not read
 /// right (it is then listed, not swept).
 fn sweep_one(job: &Job, copies: &[Copy]) -> anyhow::Result<Result<Vec<Reading>, String>> {
-    let src = &SOURCES[job.source];
+    let src = &job.source;
     let name = format!(
         "{}/{}",
         src.folder,
@@ -274,16 +275,36 @@ fn ranges(percents: &[u32]) -> String {
     parts.join(", ")
 }
 
+/// The robustness bench's folders, or the one `SWEEP_DIR` names.
+fn sources() -> anyhow::Result<Vec<Source>> {
+    let Ok(spec) = std::env::var("SWEEP_DIR") else {
+        return Ok(SOURCES.to_vec());
+    };
+    let Some((game, folder)) = spec.split_once('=') else {
+        anyhow::bail!("SWEEP_DIR={spec:?}: write it as <game>=<folder>");
+    };
+    let Some(known) = SOURCES.iter().find(|s| s.game == game) else {
+        anyhow::bail!("SWEEP_DIR={spec:?}: no game {game:?} in the robustness bench");
+    };
+    let folder = std::fs::canonicalize(folder)?;
+    Ok(vec![Source {
+        game: known.game,
+        folder: Box::leak(folder.to_string_lossy().into_owned().into_boxed_str()),
+        truth: robustness::no_truth,
+        read: known.read,
+    }])
+}
+
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let only = std::env::var("SWEEP_ONLY").ok();
     let matching = std::env::var("SWEEP_MATCH").ok();
     let mut jobs = Vec::new();
     let mut games: Vec<&str> = Vec::new();
-    for (k, src) in SOURCES.iter().enumerate() {
+    for src in sources()? {
         if only.as_deref().is_some_and(|g| g != src.game) {
             continue;
         }
-        for (path, truth) in robustness::pictures(src, corpus)? {
+        for (path, truth) in robustness::pictures(&src, corpus)? {
             let file = path.file_name().unwrap_or_default().to_string_lossy();
             if matching.as_deref().is_some_and(|m| !file.contains(m)) {
                 continue;
@@ -292,7 +313,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                 games.push(src.game);
             }
             jobs.push(Job {
-                source: k,
+                source: src,
                 path,
                 truth,
             });
