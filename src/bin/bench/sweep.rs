@@ -7,7 +7,8 @@
 //!
 //! `SWEEP_ONLY=<game>` and `SWEEP_MATCH=<part of a file name>` narrow the run;
 //! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error. `SWEEP_DIR=<game>=<folder>`
-//! sweeps a folder of one's own pictures instead (each compared with its own untouched reading).
+//! sweeps a folder of one's own pictures instead, with the truth its `index.jsonl` gives in the
+//! game's own fields, or else each against its own untouched reading.
 
 use super::robustness::{self, judge, Key, Source, Verdict, SOURCES};
 use image::imageops::FilterType;
@@ -290,7 +291,7 @@ fn sources() -> anyhow::Result<Vec<Source>> {
     Ok(vec![Source {
         game: known.game,
         folder: Box::leak(folder.to_string_lossy().into_owned().into_boxed_str()),
-        truth: robustness::no_truth,
+        truth: known.truth,
         read: known.read,
     }])
 }
