@@ -37,7 +37,7 @@ use image::{Rgba, RgbaImage};
 use ink::InkRule;
 use locate::locate;
 use look::Look;
-use numbers::{numbers, numbers_by};
+use numbers::{numbers, numbers_by, Cut};
 use path::{path_turns, read_path};
 use win::refuse_win_sheet;
 
@@ -69,7 +69,8 @@ pub struct Reading {
     /// hides the hints), so a reading is only solved when the sheet was dismissed and the path
     /// shows green; that look is not in the corpus, so this stays false until it is calibrated.
     pub solved: bool,
-    /// 0..1: the least sure number reading; below `MIN_CONFIDENCE` a reading is refused.
+    /// 0..1: the least sure of the number readings and of the decisions that a cell with a
+    /// little number ink is blank; below `MIN_CONFIDENCE` a reading is refused.
     pub confidence: f64,
 }
 
@@ -170,6 +171,14 @@ fn read(img: &RgbaImage, l: &Located, templates: &[(String, Glyph)]) -> Result<R
     })
 }
 
+/// How sure a cell holding `share` of its inner square in number ink is blank: 1 with none,
+/// 0 at half the share that makes a number (`numbers::NUMBER_SHARE`). The blank cells of the
+/// corpus and its rescaled and JPEG copies hold none or nearly none (see
+/// docs/loop-vision-robustness.md); a number's least stroke covers several times that share.
+fn blank_confidence(share: f64) -> f64 {
+    (1.0 - share / (0.5 * numbers::NUMBER_SHARE)).clamp(0.0, 1.0)
+}
+
 fn read_by(
     img: &RgbaImage,
     l: &Located,
@@ -181,12 +190,15 @@ fn read_by(
     let turns = path_turns(n, &path, closed);
     let mut puzzle = Puzzle::empty(n, n);
     let mut confidence = 1.0f64;
-    let numbers = numbers_by(img, l, rule);
+    let Cut { numbers, mut faint } = numbers_by(img, l, rule);
     if rule != InkRule::Saturated {
         // A stricter rule can leave too little of a faint number (a pale one in a shrunk copy)
         // to count: its cell would read as blank, a hint lost. Every number the learned rule
-        // sees must still be there.
-        let lost = numbers_by(img, l, InkRule::Saturated)
+        // sees must still be there, and a cell where it sees some number ink stays in doubt
+        // however little the stricter rule leaves.
+        let learned = numbers_by(img, l, InkRule::Saturated);
+        let lost = learned
+            .numbers
             .into_iter()
             .find(|f| !numbers.iter().any(|g| g.at == f.at));
         if let Some(f) = lost {
@@ -195,6 +207,12 @@ fn read_by(
                 Some(f.region),
                 format!("row {r} col {c}: a number too faint to cut by brightness"),
             ));
+        }
+        for f in learned.faint {
+            match faint.iter_mut().find(|g| g.at == f.at) {
+                Some(g) => g.share = g.share.max(f.share),
+                None => faint.push(f),
+            }
         }
     }
     for f in numbers {
@@ -223,6 +241,23 @@ fn read_by(
         }
         confidence = confidence.min(sure);
         puzzle.hints[r * n + c] = Some(hint as u8);
+    }
+    // A cell with no number is a decision too: number ink too little for a number is what a
+    // number lost in blur or half rubbed out leaves, and it must not pass as a blank cell.
+    for f in &faint {
+        let [r, c] = f.at;
+        let sure = blank_confidence(f.share);
+        if sure < MIN_CONFIDENCE {
+            return Err(Error::vision(
+                Some(f.region),
+                format!(
+                    "row {r} col {c}: number ink over {:.1}% of the cell, too little for a \
+                     number and too much for a blank cell (a number blurred or rubbed out?)",
+                    100.0 * f.share
+                ),
+            ));
+        }
+        confidence = confidence.min(sure);
     }
     if puzzle.hint_count() == 0 {
         return Err(Error::vision(

@@ -12,7 +12,7 @@ use image::RgbaImage;
 
 /// A cell holds a number when this share of its inner square is number ink (a "1" at the
 /// smallest cell covers about 6%).
-const NUMBER_SHARE: f64 = 0.02;
+pub(super) const NUMBER_SHARE: f64 = 0.02;
 
 /// A number's ink cut out of its cell, not yet read.
 #[derive(Debug, Clone)]
@@ -30,14 +30,31 @@ pub(super) struct Number {
     pub(super) region: Region,
 }
 
-/// Cuts the number out of every cell that has one, as the templates were learned.
-pub(super) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
-    numbers_by(img, l, InkRule::Saturated)
+/// A cell with number ink too little to be a number: a number's leftovers (blurred, shrunk,
+/// half rubbed out) or a stray mark, not a blank cell.
+#[derive(Debug, Clone)]
+pub(super) struct Faint {
+    pub(super) at: Cell,
+    /// The share of the cell's inner square that is number ink.
+    pub(super) share: f64,
+    pub(super) region: Region,
 }
 
-pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Vec<Number> {
+/// What the cells hold: numbers cut out, and the cells with some number ink but too little.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Cut {
+    pub(super) numbers: Vec<Number>,
+    pub(super) faint: Vec<Faint>,
+}
+
+/// Cuts the number out of every cell that has one, as the templates were learned.
+pub(super) fn numbers(img: &RgbaImage, l: &Located) -> Vec<Number> {
+    numbers_by(img, l, InkRule::Saturated).numbers
+}
+
+pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
     let g = &l.geometry;
-    let mut out = Vec::new();
+    let mut out = Cut::default();
     for r in 0..l.size {
         for c in 0..l.size {
             let cell = g.cell(r, c);
@@ -83,6 +100,13 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Vec<Num
             }
             let count = on.iter().filter(|&&v| v).count();
             if (count as f64) < NUMBER_SHARE * (side * side) as f64 {
+                if count > 0 {
+                    out.faint.push(Faint {
+                        at: [r, c],
+                        share: count as f64 / (side * side) as f64,
+                        region: region_of(cell),
+                    });
+                }
                 continue;
             }
             // Beside the path a stroke blends with its black or white, still saturated but
@@ -154,7 +178,7 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Vec<Num
                 on: path,
             };
             let colour = fill_colour(&colours);
-            out.push(Number {
+            out.numbers.push(Number {
                 at: [r, c],
                 glyphs: merged.iter().map(|&b| patch.normalize(b)).collect(),
                 hidden: merged.iter().map(|&b| hidden.normalize(b)).collect(),

@@ -4,6 +4,8 @@
 use super::look::{DARK, LIGHT};
 use super::truth::shots;
 use super::*;
+use crate::vision::color::rgb;
+use crate::vision::geometry::Geometry;
 use crate::vision::glyph::TemplateSet;
 
 /// The same open path, or the same closed one, whatever its start and direction: a
@@ -329,6 +331,131 @@ fn a_blotted_number_is_an_error_naming_its_cell() {
             );
         }
         other => panic!("expected an error at row {row} col {col}, got {other:?}"),
+    }
+}
+
+/// The cell's inner square as the number cutter sees it (clear of the grid lines), and the
+/// number ink in it.
+fn inner_ink(img: &RgbaImage, g: &Geometry, row: usize, col: usize) -> (Vec<(u32, u32)>, usize) {
+    let cell = g.cell(row, col);
+    let inset = 0.06 * g.pitch();
+    let (x0, y0) = (
+        (cell.x + inset).ceil() as u32,
+        (cell.y + inset).ceil() as u32,
+    );
+    let side = (cell.w - 2.0 * inset).floor() as u32;
+    let ink = (y0..y0 + side)
+        .flat_map(|y| (x0..x0 + side).map(move |x| (x, y)))
+        .filter(|&(x, y)| ink::number_ink(*img.get_pixel(x, y), &LIGHT, InkRule::Saturated))
+        .collect();
+    (ink, (side * side) as usize)
+}
+
+/// Part 2 of issue 39: a number rubbed out down to a few strokes (more than a stray speck,
+/// less than any digit) is neither a number nor a blank cell; the reading is refused naming
+/// the cell, never read with that hint gone. Light and dark, each fresh capture's first hint.
+#[test]
+fn a_number_mostly_rubbed_out_is_refused_naming_its_cell() {
+    let Some(all) = shots() else { return };
+    let mut tried = 0;
+    for s in all.iter().filter(|s| s.state == "fresh") {
+        let r = recognize(&s.img).unwrap();
+        let look = if s.theme == "dark" { DARK } else { LIGHT };
+        let n = r.puzzle.width;
+        let k = r.puzzle.hints.iter().position(|h| h.is_some()).unwrap();
+        let (row, col) = (k / n, k % n);
+        let (ink, area) = inner_ink(&s.img, &r.geometry, row, col);
+        // Keep the lowest strokes, 1.2 % of the cell (a number needs 2 %, a blank cell
+        // holds at most 0.7 %), and paint the rest of the number's pixels, rims too, over.
+        let keep = (0.012 * area as f64) as usize;
+        assert!(ink.len() > 2 * keep, "{}: {} ink pixels", s.file, ink.len());
+        let kept: std::collections::HashSet<(u32, u32)> =
+            ink.iter().rev().take(keep).copied().collect();
+        let mut img = s.img.clone();
+        let cell = r.geometry.cell(row, col);
+        let [br, bg, bb] = look.board;
+        for y in cell.y.ceil() as u32..(cell.y + cell.h) as u32 {
+            for x in cell.x.ceil() as u32..(cell.x + cell.w) as u32 {
+                let p = *img.get_pixel(x, y);
+                if !kept.contains(&(x, y)) && crate::vision::color::saturation(rgb(p)) > 12 {
+                    img.put_pixel(x, y, Rgba([br, bg, bb, 255]));
+                }
+            }
+        }
+        let c = r.geometry.centre(row, col);
+        match recognize(&img) {
+            Err(Error::Vision {
+                region: Some(reg),
+                message,
+            }) => {
+                assert!(reg.contains(c.x as i32, c.y as i32), "{}: {reg:?}", s.file);
+                assert!(
+                    message.contains(&format!("row {row} col {col}")),
+                    "{}: {message}",
+                    s.file
+                );
+            }
+            other => panic!(
+                "{}: expected row {row} col {col} refused, got {other:?}",
+                s.file
+            ),
+        }
+        tried += 1;
+    }
+    assert!(tried >= 10, "{tried} fresh captures");
+}
+
+/// A speck of number colour in a blank cell is an absence decision the confidence counts:
+/// a few pixels read with the confidence lowered; a blot the size of a number's leftovers is
+/// refused, naming the cell.
+#[test]
+fn number_ink_in_a_blank_cell_counts_against_the_reading() {
+    let Some(all) = shots() else { return };
+    let s = all
+        .iter()
+        .find(|s| s.state == "fresh" && s.size == 8)
+        .unwrap();
+    let r = recognize(&s.img).unwrap();
+    assert_eq!(r.confidence, 1.0, "{}", s.file);
+    let n = r.puzzle.width;
+    let k = r.puzzle.hints.iter().position(|h| h.is_none()).unwrap();
+    let (row, col) = (k / n, k % n);
+    let c = r.geometry.centre(row, col);
+    let (_, area) = inner_ink(&s.img, &r.geometry, row, col);
+    let blot = |side: u32| {
+        let mut img = s.img.clone();
+        for y in 0..side {
+            for x in 0..side {
+                img.put_pixel(
+                    c.x as u32 + x,
+                    c.y as u32 + y,
+                    Rgba([0xff, 0x63, 0x47, 255]),
+                );
+            }
+        }
+        recognize(&img)
+    };
+    let speck = blot(2).unwrap_or_else(|e| panic!("{}: {e}", s.file));
+    assert_eq!(speck.puzzle.rows(), s.hints);
+    assert!(
+        speck.confidence < 1.0 && speck.confidence >= MIN_CONFIDENCE,
+        "{}",
+        speck.confidence
+    );
+    // About 1.2 % of the cell.
+    let side = (0.012 * area as f64).sqrt().ceil() as u32;
+    match blot(side) {
+        Err(Error::Vision {
+            region: Some(reg),
+            message,
+        }) => {
+            assert!(reg.contains(c.x as i32, c.y as i32), "{reg:?}");
+            assert!(
+                message.contains(&format!("row {row} col {col}")),
+                "{message}"
+            );
+        }
+        other => panic!("expected row {row} col {col} refused, got {other:?}"),
     }
 }
 
