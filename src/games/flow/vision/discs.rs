@@ -15,6 +15,8 @@ const SAME: f64 = 45.0;
 /// A disc stands this far from its cell's background (the dimmest, dark blue on black, is
 /// about 150 off; a drawn pipe's tint lifts the background by 40 at most).
 const CONTRAST: f64 = 70.0;
+/// The middle's samples, in pitches from the centre: inside a pipe's half width (0.13).
+const MIDDLE: f64 = 0.11;
 /// Ring samples agreeing: a disc shows all 16, a pipe at most 7; the call is made halfway.
 const DISC_AGREE: f64 = 11.5;
 
@@ -31,6 +33,10 @@ pub struct Disc {
 pub struct CellLook {
     /// The cell's own background, from its corners.
     pub background: Colour,
+    /// What fills its middle: the median of five samples on a small pentagon around the
+    /// centre. A lost disc or pipe covers all five; a thin line drawn across the cell (the
+    /// hex screenshot's hand-drawn scribbles) at most two, so it does not count as paint.
+    pub middle: Colour,
 }
 
 /// Every cell's background (row-major; holes too), and the discs in row-major order.
@@ -45,7 +51,11 @@ pub fn find(img: &RgbaImage, board: &Sites, weakest: &mut Weakest) -> (Vec<CellL
             let at = |dx: f64, dy: f64| mean(img, centre.x + dx * p, centre.y + dy * p, side);
             let corners: Vec<Colour> = board.ground.iter().map(|&(dx, dy)| at(dx, dy)).collect();
             let background = median(&corners);
-            looks.push(CellLook { background });
+            let middle = median(&std::array::from_fn::<_, 5, _>(|k| {
+                let a = k as f64 * std::f64::consts::TAU / 5.0;
+                at(MIDDLE * a.sin(), -MIDDLE * a.cos())
+            }));
+            looks.push(CellLook { background, middle });
             if !board.has(r, c) {
                 continue;
             }

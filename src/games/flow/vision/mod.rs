@@ -4,7 +4,8 @@
 //! The steps, in order: find the board as the largest web of thin bright grid lines that makes
 //! a lattice of square cells, and which cells it outlines (`board`); find the endpoint discs at
 //! cell centres (`discs`); pair them by colour within the picture (`pairing`); read the pipes
-//! already drawn between neighbouring cells and chain them from their endpoints (`pipes`).
+//! already drawn between neighbouring cells and chain them from their endpoints (`pipes`);
+//! every other cell must be bare or a pipe's, nothing left unexplained (`explained`).
 //! When no square lattice is found, a hex one is looked for (`hex`); the later steps work on
 //! either through the cells' places and neighbours (`sites`).
 //! Every call along the way is scored, and the weakest one is the reading's confidence
@@ -13,6 +14,7 @@
 mod board;
 mod confidence;
 mod discs;
+mod explained;
 mod hex;
 pub mod overlay;
 mod pairing;
@@ -93,6 +95,14 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
             ),
         ));
     }
+    // Before pairing: a pipe going on into a cell with no disc read explains a lost endpoint
+    // better than its partner's pairing does.
+    let found = pipes::find(img, &sites, &looks);
+    let mut disc_at = vec![false; sites.rows * sites.cols];
+    for d in &discs {
+        disc_at[d.row * sites.cols + d.col] = true;
+    }
+    explained::check(img, &sites, &looks, &disc_at, &found, &mut weakest)?;
     let pairs = pairing::pair(&discs, |d| sites.region(d.row, d.col), &mut weakest)?;
     if pairs.len() > 26 {
         return Err(Error::vision(
@@ -132,7 +142,7 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
         .iter()
         .map(|&[i, j]| [[discs[i].row, discs[i].col], [discs[j].row, discs[j].col]])
         .collect();
-    let bars = pipes::bars(img, &sites, &looks, &colours, &mut weakest)?;
+    let bars = pipes::tag(&found, &sites, &colours, &mut weakest)?;
     let drawn = pipes::paths(&bars, &ends, &sites)?
         .into_iter()
         .map(|(flow, cells)| DrawnPipe {

@@ -14,8 +14,8 @@ use crate::error::{Error, Result};
 const ALONG: [f64; 5] = [0.3, 0.4, 0.5, 0.6, 0.7];
 /// Beside the bar at the edge, in pitches off its axis: past its half width (0.13).
 const BESIDE: f64 = 0.3;
-const SAME: f64 = 45.0;
-const CONTRAST: f64 = 70.0;
+pub(super) const SAME: f64 = 45.0;
+pub(super) const CONTRAST: f64 = 70.0;
 /// A bar's paint is its flow's when this near to it and at most this share of the way to the
 /// next flow's colour.
 const NEAR_FLOW: f64 = 60.0;
@@ -30,14 +30,16 @@ pub struct Bar {
     pub flow: usize,
 }
 
-/// Every bar between neighbouring board cells, tagged with its flow; `colours` are the flows'.
-pub fn bars(
-    img: &image::RgbaImage,
-    board: &Sites,
-    looks: &[CellLook],
-    colours: &[Colour],
-    weakest: &mut Weakest,
-) -> Result<Vec<Bar>> {
+/// Paint running from one cell centre towards a neighbour's, not yet tagged with a flow.
+#[derive(Debug, Clone, Copy)]
+pub struct Found {
+    pub a: [usize; 2],
+    pub b: [usize; 2],
+    pub paint: Colour,
+}
+
+/// Every bar between neighbouring board cells, whatever its colour.
+pub fn find(img: &image::RgbaImage, board: &Sites, looks: &[CellLook]) -> Vec<Found> {
     let p = board.pitch;
     let side = block_side(p);
     let mut out = Vec::new();
@@ -66,6 +68,25 @@ pub fn bars(
         {
             continue;
         }
+        out.push(Found {
+            a: [r, c],
+            b: [r2, c2],
+            paint,
+        });
+    }
+    out
+}
+
+/// The bars tagged with their flows; `colours` are the flows'.
+pub fn tag(
+    found: &[Found],
+    board: &Sites,
+    colours: &[Colour],
+    weakest: &mut Weakest,
+) -> Result<Vec<Bar>> {
+    let mut out = Vec::new();
+    for &Found { a, b, paint } in found {
+        let ([r, c], [r2, c2]) = (a, b);
         let mut by_near: Vec<(f64, usize)> = colours
             .iter()
             .enumerate()
@@ -88,11 +109,7 @@ pub fn bars(
             ));
         }
         weakest.note((NO_RATIO - ratio) / (NO_RATIO - SURE_RATIO), region, what);
-        out.push(Bar {
-            a: [r, c],
-            b: [r2, c2],
-            flow,
-        });
+        out.push(Bar { a, b, flow });
     }
     Ok(out)
 }

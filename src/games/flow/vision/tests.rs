@@ -1,4 +1,6 @@
-use super::truth::{clone_fixtures, corpus_app_screens, corpus_screenshots, differences, Known};
+use super::truth::{
+    clone_fixtures, corpus_app_screens, corpus_screenshots, differences, sizes_fixtures, Known,
+};
 use super::*;
 use crate::vision::test_pictures::jpeg_copy;
 use image::imageops::FilterType;
@@ -36,6 +38,17 @@ fn check_all(known: &[Known], transform: impl Fn(RgbaImage) -> RgbaImage) -> Vec
 fn every_clone_fixture_reads_exactly_with_its_pipes() {
     let known = clone_fixtures();
     assert_eq!(known.len(), 9);
+    let failures = check_all(&known, |i| i);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Windows from 360×640 to full screen, boards 6×6 to 14×14, fresh and with pipes drawn
+/// (whole flows and ones stopped part way).
+#[test]
+fn every_capture_at_every_window_size_reads_exactly_with_its_pipes() {
+    let known = sizes_fixtures();
+    assert_eq!(known.len(), 11);
+    assert!(known.iter().filter(|k| !k.drawn.is_empty()).count() >= 5);
     let failures = check_all(&known, |i| i);
     assert!(failures.is_empty(), "{failures:#?}");
 }
@@ -219,4 +232,83 @@ fn a_hex_board_reads_its_endpoints_and_a_pipe_along_every_kind_of_link() {
     assert_eq!(r.drawn.len(), 1);
     assert_eq!(cells, vec![[0, 0], [1, 0], [1, 1], [0, 2]]);
     assert!(r.confidence >= MIN_CONFIDENCE);
+}
+
+/// The clone's 5×5 capture with the red pipe drawn from (0, 0) to its other endpoint at
+/// (4, 1); that endpoint painted over with the board's black, so the pipe runs into a cell
+/// where no disc is read.
+#[test]
+fn a_pipe_running_into_a_cell_without_a_disc_is_refused_naming_that_cell() {
+    use imageproc::drawing::draw_filled_circle_mut;
+    let known = clone_fixtures();
+    let k = known
+        .iter()
+        .find(|k| k.path.ends_with("clone_5x5_partial_700x800.png"))
+        .expect("the 5×5 partial capture");
+    let mut img = crate::screen::read_picture(&k.path).unwrap();
+    let before = read(&img).unwrap();
+    let at = before.geometry.centre(4, 1);
+    let pitch = before.geometry.pitch();
+    assert!(before.rows()[4]
+        .chars()
+        .nth(1)
+        .unwrap()
+        .is_ascii_alphabetic());
+    draw_filled_circle_mut(
+        &mut img,
+        (at.x as i32, at.y as i32),
+        (0.38 * pitch) as i32,
+        image::Rgba([0, 0, 0, 255]),
+    );
+    let err = read(&img).unwrap_err().to_string();
+    assert!(err.contains("cell (4, 1)"), "{err}");
+    assert!(err.contains("neither a disc nor a pipe"), "{err}");
+    let cell = before.geometry.cell(4, 1);
+    let x = err
+        .strip_prefix("region x=")
+        .and_then(|t| t.split(' ').next())
+        .and_then(|t| t.parse::<f64>().ok())
+        .expect("the refusal names a region");
+    assert!((x - cell.x).abs() <= 2.0, "{err}");
+}
+
+/// A blot of a flow's paint at a cell's middle, not round (so no disc) and short of the
+/// cell's edges (so no pipe).
+#[test]
+fn paint_at_a_cell_that_is_neither_disc_nor_pipe_is_refused_naming_it() {
+    use imageproc::drawing::draw_filled_rect_mut;
+    use imageproc::rect::Rect;
+    let mut img = synthetic(None);
+    let red = image::Rgba([240, 20, 20, 255]);
+    // Cell (2, 4): centre (265, 165); a plus 8 px wide, 30 px long (pitch 50), so the disc
+    // ring (12 px out) sees it at 4 of its 16 samples.
+    draw_filled_rect_mut(&mut img, Rect::at(250, 161).of_size(30, 8), red);
+    draw_filled_rect_mut(&mut img, Rect::at(261, 150).of_size(8, 30), red);
+    let err = read(&img).unwrap_err().to_string();
+    assert!(err.contains("cell (2, 4): paint"), "{err}");
+    assert!(err.contains("neither an endpoint disc nor a pipe"), "{err}");
+}
+
+/// The confidence counts the "bare" calls: a cell whose middle is faintly tinted, short of
+/// paint, pulls it under 1 while every disc and edge stays plain.
+#[test]
+fn a_faint_blot_lowers_the_confidence_through_the_bare_call() {
+    use imageproc::drawing::draw_filled_rect_mut;
+    use imageproc::rect::Rect;
+    let plain = read(&synthetic(None)).unwrap();
+    let mut img = synthetic(None);
+    // 50 off the black background: past the plainly bare 35, short of paint at 70.
+    draw_filled_rect_mut(
+        &mut img,
+        Rect::at(255, 155).of_size(20, 20),
+        image::Rgba([50, 0, 0, 255]),
+    );
+    let faint = read(&img).unwrap();
+    assert!(
+        faint.confidence < plain.confidence,
+        "{} {}",
+        faint.confidence,
+        plain.confidence
+    );
+    assert!(faint.confidence < 0.7, "{}", faint.confidence);
 }

@@ -112,6 +112,14 @@ pub fn clone_fixtures() -> Vec<Known> {
     )
 }
 
+/// The clone's captures in windows from phone-narrow to full screen, kept with the project.
+pub fn sizes_fixtures() -> Vec<Known> {
+    index(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flow/sizes"),
+        "rows",
+    )
+}
+
 /// How the reading differs from what is known; empty when it reads exactly.
 pub fn differences(reading: &FlowReading, known: &Known) -> Vec<String> {
     let Some(want) = &known.rows else {
