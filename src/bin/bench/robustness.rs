@@ -104,6 +104,12 @@ pub const SOURCES: &[Source] = &[
         read: loop_read,
     },
     Source {
+        game: "loop",
+        folder: "fixtures/loop/sizes",
+        truth: loop_truth,
+        read: loop_read,
+    },
+    Source {
         game: "flow",
         folder: "flow/screenshots",
         truth: flow_truth,
@@ -112,6 +118,12 @@ pub const SOURCES: &[Source] = &[
     Source {
         game: "flow",
         folder: "fixtures/flow/clone",
+        truth: flow_truth,
+        read: flow_read,
+    },
+    Source {
+        game: "flow",
+        folder: "fixtures/flow/sizes",
         truth: flow_truth,
         read: flow_read,
     },
