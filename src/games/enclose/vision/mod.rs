@@ -166,7 +166,14 @@ impl Board {
     }
 }
 
-fn find_board(img: &RgbaImage) -> Result<Board> {
+/// The tile lattices the picture's ridges allow, the one found first. A chain of ridges
+/// bridges one missing line at every step, so a chain at half the tiles' pitch takes in every
+/// grid line and any weak ridge halfway between (a sprite's edge, a tuft, ringing) and outscores
+/// the true one; one axis or both can land there. So every lattice at twice the pitch that
+/// keeps one line in two is offered too, the stronger phase first, and the reading decides
+/// (`recognize`): a lattice at half the pitch splits every sprite in four, one at twice the
+/// pitch puts four tiles in a cell, and neither reads.
+fn find_boards(img: &RgbaImage) -> Result<Vec<Board>> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     if w < 32 || h < 32 {
         return Err(Error::vision(
@@ -176,40 +183,58 @@ fn find_board(img: &RgbaImage) -> Result<Board> {
     }
     let none = || Error::vision(None, "no tile grid found: not an enclose.horse board");
     let (across_x, across_y) = (ridge_profile(img, true), ridge_profile(img, false));
-    let mut x = axis_from_ridges(&across_x).ok_or_else(none)?;
-    let mut y = axis_from_ridges(&across_y).ok_or_else(none)?;
-    // Tiles are square: an axis at half the other's pitch chained a ridge between each two
-    // grid lines, and keeps only the lines, when they stand out.
-    let twice = |a: &Axis, b: &Axis| (b.pitch / (2.0 * a.pitch) - 1.0).abs() <= 0.04;
-    if twice(&y, &x) {
-        y = every_other_line(y, &across_y).unwrap_or(y);
-    } else if twice(&x, &y) {
-        x = every_other_line(x, &across_x).unwrap_or(x);
+    let x = axis_from_ridges(&across_x).ok_or_else(none)?;
+    let y = axis_from_ridges(&across_y).ok_or_else(none)?;
+    let square = |a: &Axis, b: &Axis| (a.pitch / b.pitch - 1.0).abs() <= 0.04;
+    let mut found = Vec::new();
+    if square(&x, &y) {
+        found.push(Board { x, y });
+        for dx in every_other_line(x, &across_x) {
+            for dy in every_other_line(y, &across_y) {
+                found.push(Board { x: dx, y: dy });
+            }
+        }
+    } else {
+        // Tiles are square: an axis at half the other's pitch is the one to double.
+        for dy in every_other_line(y, &across_y) {
+            if square(&x, &dy) {
+                found.push(Board { x, y: dy });
+            }
+        }
+        for dx in every_other_line(x, &across_x) {
+            if square(&dx, &y) {
+                found.push(Board { x: dx, y });
+            }
+        }
     }
-    let board = Board { x, y };
-    if (x.pitch / y.pitch - 1.0).abs() > 0.04 {
+    found.retain(|b| b.cols() >= 3 && b.rows() >= 3);
+    if found.is_empty() {
+        let board = Board { x, y };
         return Err(Error::vision(
             Some(board.region()),
-            format!(
-                "grid cells are not square ({:.1}×{:.1} px): not an enclose.horse board",
-                x.pitch, y.pitch
-            ),
+            if square(&x, &y) {
+                "grid too small for a board".to_string()
+            } else {
+                format!(
+                    "grid cells are not square ({:.1}×{:.1} px): not an enclose.horse board",
+                    x.pitch, y.pitch
+                )
+            },
         ));
     }
-    if x.cells < 3 || y.cells < 3 {
-        return Err(Error::vision(
-            Some(board.region()),
-            "grid too small for a board",
-        ));
-    }
-    Ok(board)
+    Ok(found)
 }
 
-/// The lines of `axis` one in two, at twice its pitch: those of the phase whose ridges in
-/// `profile` are at least twice as strong as the other's (JPEG's ringing and sprite edges
-/// leave weak ridges between grid lines, which a chain bridging one missing line can take in
-/// all along); `None` when neither phase stands out so.
-fn every_other_line(axis: Axis, profile: &[u32]) -> Option<Axis> {
+/// The lattice as found first, for the calibration, which knows the map's size and needs no
+/// reading to choose.
+fn find_board(img: &RgbaImage) -> Result<Board> {
+    find_boards(img).map(|mut b| b.swap_remove(0))
+}
+
+/// The lines of `axis` one in two, at twice its pitch, in both phases: first the phase whose
+/// ridges in `profile` are the stronger (JPEG's ringing and sprite edges leave weak ridges
+/// between grid lines, which a chain bridging one missing line can take in all along).
+fn every_other_line(axis: Axis, profile: &[u32]) -> Vec<Axis> {
     let strength = |k: usize| {
         let at = (axis.start + k as f64 * axis.pitch).round() as i64;
         (at - 2..=at + 2)
@@ -222,19 +247,19 @@ fn every_other_line(axis: Axis, profile: &[u32]) -> Option<Axis> {
         let lines: Vec<f64> = (phase..=axis.cells).step_by(2).map(strength).collect();
         lines.iter().sum::<f64>() / lines.len().max(1) as f64
     };
-    let (even, odd) = (phase_mean(0), phase_mean(1));
-    let phase = if even >= 2.0 * odd {
-        0
-    } else if odd >= 2.0 * even {
-        1
+    let phases = if phase_mean(0) >= phase_mean(1) {
+        [0, 1]
     } else {
-        return None;
+        [1, 0]
     };
-    Some(Axis {
-        start: axis.start + phase as f64 * axis.pitch,
-        pitch: 2.0 * axis.pitch,
-        cells: (axis.cells - phase) / 2,
-    })
+    phases
+        .into_iter()
+        .map(|phase| Axis {
+            start: axis.start + phase as f64 * axis.pitch,
+            pitch: 2.0 * axis.pitch,
+            cells: (axis.cells - phase) / 2,
+        })
+        .collect()
 }
 
 /// The theme from the grass hue (#186b3b, #365022, #7c507e; `hot` grass #272727 is grey): hue
@@ -314,7 +339,41 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
         .map(tiles::sprites_of_profile)
         .transpose()?;
     let sprites = learned.as_ref().unwrap_or(tiles::sprites());
-    recognize_on(img, find_board(img)?, opts, sprites)
+    let mut read: Vec<Reading> = Vec::new();
+    let mut first_error = None;
+    for board in find_boards(img)? {
+        match recognize_on(img, board, opts, sprites) {
+            Ok(r) => read.push(r),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match read.len() {
+        0 => Err(first_error.expect("at least one lattice was tried")),
+        1 => Ok(read.remove(0)),
+        _ => {
+            let pitches: Vec<String> = read
+                .iter()
+                .map(|r| format!("{:.1} px", r.geometry.pitch()))
+                .collect();
+            Err(Error::vision(
+                Some({
+                    let b = read[0].geometry.board;
+                    Region {
+                        x: b.x.round() as i32,
+                        y: b.y.round() as i32,
+                        w: b.w.round() as i32,
+                        h: b.h.round() as i32,
+                    }
+                }),
+                format!(
+                    "the picture reads as a board of tiles {}: the tile size is not certain",
+                    pitches.join(" and of ")
+                ),
+            ))
+        }
+    }
 }
 
 /// The board grown past each side its grid lines run on through (bounded: a board never runs
@@ -696,7 +755,7 @@ mod tests {
     }
 
     #[test]
-    fn an_axis_at_half_pitch_keeps_the_stronger_lines() {
+    fn an_axis_at_half_pitch_offers_the_stronger_lines_first() {
         // Grid lines every 40 px from 15, weak ridges halfway between.
         let mut profile = vec![0u32; 400];
         for k in 0..9 {
@@ -708,21 +767,120 @@ mod tests {
             pitch: 20.0,
             cells: 16,
         };
-        let whole = every_other_line(half, &profile).unwrap();
-        assert_eq!((whole.start, whole.pitch, whole.cells), (15.0, 40.0, 8));
-        // Found from the weak ridge before the first line: the other phase.
+        let at = |a: &Axis| (a.start, a.pitch, a.cells);
+        let both = every_other_line(half, &profile);
+        assert_eq!(at(&both[0]), (15.0, 40.0, 8));
+        assert_eq!(at(&both[1]), (35.0, 40.0, 7));
+        // Found from the weak ridge before the first line: the other phase comes first.
         let shifted = Axis {
             start: -5.0,
             pitch: 20.0,
             cells: 17,
         };
-        let whole = every_other_line(shifted, &profile).unwrap();
-        assert_eq!((whole.start, whole.pitch, whole.cells), (15.0, 40.0, 8));
-        // Both phases alike: a real lattice at that pitch, left alone.
-        for k in 0..9 {
-            profile[35 + 40 * k] = 250;
+        assert_eq!(at(&every_other_line(shifted, &profile)[0]), (15.0, 40.0, 8));
+    }
+
+    /// A golden apple, drawn here as 16×16 pixel art in the game's manner (no capture of one
+    /// exists, and the embedded templates have none), on a grass tile of a page capture.
+    fn with_golden_apple(img: &RgbaImage, tile: Region) -> RgbaImage {
+        const ART: [&str; 16] = [
+            "................",
+            ".......s.ll.....",
+            ".......sll......",
+            "....ooosooo.....",
+            "...oyyyyyyyo....",
+            "..oyywyyyyyyo...",
+            "..oywyyyyyyyo...",
+            "..oyyyyyyyyyo...",
+            "..oyyyyyyyyyo...",
+            "..oyyyyyyyyyo...",
+            "..oyyyyyyyyyo...",
+            "...oyyyyyyyo....",
+            "....oyyyyyo.....",
+            ".....ooooo......",
+            "................",
+            "................",
+        ];
+        let mut out = img.clone();
+        for y in 0..tile.h {
+            for x in 0..tile.w {
+                let (i, j) = ((x * 16 / tile.w) as usize, (y * 16 / tile.h) as usize);
+                let colour = match ART[j].as_bytes()[i] {
+                    b'y' => [241, 196, 15],
+                    b'o' => [184, 134, 11],
+                    b'w' => [255, 250, 220],
+                    b's' => [107, 62, 31],
+                    b'l' => [63, 174, 63],
+                    _ => continue,
+                };
+                out.put_pixel(
+                    (tile.x + x) as u32,
+                    (tile.y + y) as u32,
+                    Rgba([colour[0], colour[1], colour[2], 255]),
+                );
+            }
         }
-        assert!(every_other_line(half, &profile).is_none());
+        out
+    }
+
+    /// A sprite the reader has no template for (a golden apple) is refused at every size from
+    /// 0.7× to 2×, naming its tile: never read as grass, wheat or another sprite.
+    #[test]
+    fn an_unknown_sprite_is_refused_naming_its_tile_at_every_size() {
+        let _serial = serial();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        let mut tried = 0;
+        for line in index.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let img = load(&dir.join(v["file"].as_str().unwrap()));
+            let r = recognize(&img, &ReadOptions::default()).unwrap();
+            // A grass tile with grass on every side, away from the board's edge.
+            let rows: Vec<Vec<char>> = r.rows.iter().map(|r| r.chars().collect()).collect();
+            let (row, col) = (2..rows.len() - 2)
+                .flat_map(|i| (2..rows[0].len() - 2).map(move |j| (i, j)))
+                .find(|&(i, j)| (i - 1..=i + 1).all(|a| (j - 1..=j + 1).all(|b| rows[a][b] == '.')))
+                .unwrap();
+            let g = r.geometry;
+            let tile = Region {
+                x: (g.board.x + col as f64 * g.pitch_x).round() as i32,
+                y: (g.board.y + row as f64 * g.pitch_y).round() as i32,
+                w: g.pitch_x.round() as i32,
+                h: g.pitch_y.round() as i32,
+            };
+            let apple = with_golden_apple(&img, tile);
+            for step in 0..=26 {
+                let scale = 0.7 + 0.05 * step as f64;
+                let copy = image::imageops::resize(
+                    &apple,
+                    (apple.width() as f64 * scale).round() as u32,
+                    (apple.height() as f64 * scale).round() as u32,
+                    image::imageops::FilterType::Triangle,
+                );
+                let name = format!("{} at {scale:.2}", v["file"]);
+                match recognize(&copy, &ReadOptions::default()) {
+                    Ok(r) => panic!("{name}: read {:?}", r.rows),
+                    Err(Error::Vision { region, message }) => {
+                        let at = region.unwrap_or_else(|| panic!("{name}: {message}"));
+                        let (cx, cy) = (
+                            (tile.x as f64 + tile.w as f64 / 2.0) * scale,
+                            (tile.y as f64 + tile.h as f64 / 2.0) * scale,
+                        );
+                        assert!(
+                            message.contains(&format!("row {row} col {col}"))
+                                && (at.x as f64) < cx
+                                && cx < (at.x + at.w) as f64
+                                && (at.y as f64) < cy
+                                && cy < (at.y + at.h) as f64,
+                            "{name}: refused at {at:?}: {message}"
+                        );
+                        tried += 1;
+                    }
+                    Err(e) => panic!("{name}: {e}"),
+                }
+            }
+        }
+        assert_eq!(tried, 54);
     }
 
     /// The counter of a shrunk (0.75×) or recompressed (JPEG quality 20) copy of every app
