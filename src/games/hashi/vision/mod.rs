@@ -10,6 +10,7 @@
 //! other (`bridges`). Heavily compressed copies that defeat this have readers of their own
 //! (`sgt_snapped`, `web_luma`), tried only when nothing else reads.
 
+mod absence;
 mod bridges;
 mod digits;
 mod sample;
@@ -185,6 +186,10 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
         bridges.push(Bridge::new(a, b, n));
     }
     bridges.sort();
+    let confidence = match located.style {
+        Style::Sgt => confidence.min(absence::check_empty_points(img, located, &bridges)?),
+        Style::Web => confidence,
+    };
     let most_lines = bridges.iter().map(|b| b.count).max().unwrap_or(0);
     let most_target = puzzle.islands.iter().map(|i| i.target).max().unwrap_or(0);
     // The picture proves a larger maximum only by a bridge of 3+ lines or an island no

@@ -218,3 +218,91 @@ fn a_jpeg_copy_of_every_corpus_picture_reads_as_the_png_does() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The solved fixture, read, and the first island with a bridge: the base of the tests that
+/// take an island away.
+fn solved_fixture() -> (RgbaImage, Reading, Cell) {
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hashi/bridges_10x10_solved_ts48.png");
+    let img = image::open(&p).unwrap().to_rgba8();
+    let r = recognize(&img).unwrap();
+    let at = r.bridges[0].a;
+    (img, r, at)
+}
+
+/// Every pixel within `radius` of a lattice point, its darkness below the canvas scaled.
+fn fade_around(img: &mut RgbaImage, r: &Reading, at: Cell, radius: f64, keep: f64) {
+    let c = r.geometry.centre(at.row, at.col);
+    for y in (c.y - radius) as u32..=(c.y + radius) as u32 {
+        for x in (c.x - radius) as u32..=(c.x + radius) as u32 {
+            if (x as f64 - c.x).hypot(y as f64 - c.y) <= radius {
+                let p = img.get_pixel_mut(x, y);
+                for ch in &mut p.0[..3] {
+                    *ch = (213.0 - (213.0 - *ch as f64) * keep)
+                        .round()
+                        .clamp(0.0, 255.0) as u8;
+                }
+            }
+        }
+    }
+}
+
+fn assert_refused_at(result: Result<Reading>, r: &Reading, at: Cell, what: &str) {
+    let c = r.geometry.centre(at.row, at.col);
+    match result {
+        Err(Error::Vision {
+            region: Some(reg),
+            message,
+        }) => {
+            assert!(
+                message.contains(&format!("row {} col {}", at.row, at.col)),
+                "{what}: {message}"
+            );
+            assert!(
+                reg.x as f64 <= c.x && c.x <= (reg.x + reg.w) as f64,
+                "{what}"
+            );
+            assert!(
+                reg.y as f64 <= c.y && c.y <= (reg.y + reg.h) as f64,
+                "{what}"
+            );
+        }
+        other => panic!("{what}: expected a refusal at {at:?}, got {other:?}"),
+    }
+}
+
+/// An island whose ring is too faint for the island test (as a blurred copy can leave it) is
+/// not read as an empty cell: the reading is refused, naming the cell.
+#[test]
+fn an_island_too_faint_to_find_refuses_the_reading_naming_its_cell() {
+    let (mut img, r, at) = solved_fixture();
+    let ts = r.geometry.pitch();
+    // Ink at 0 comes out at 117: past the island test's ink level of 110, still a grey ring.
+    fade_around(&mut img, &r, at, 0.62 * ts, 0.45);
+    assert_refused_at(recognize(&img), &r, at, "faint ring");
+}
+
+/// An island wiped out altogether leaves its bridges ending at an empty cell: refused, not
+/// read as a board without that island. The cell named is the island's or a neighbour's
+/// whose arm towards it meets the bridge first.
+#[test]
+fn bridges_ending_at_an_empty_cell_refuse_the_reading_near_it() {
+    let (mut img, r, at) = solved_fixture();
+    let ts = r.geometry.pitch();
+    fade_around(&mut img, &r, at, 0.62 * ts, 0.0);
+    let c = r.geometry.centre(at.row, at.col);
+    match recognize(&img) {
+        Err(Error::Vision {
+            region: Some(reg),
+            message,
+        }) => {
+            assert!(message.contains("a drawn bridge ends there"), "{message}");
+            let (mx, my) = (
+                reg.x as f64 + reg.w as f64 / 2.0,
+                reg.y as f64 + reg.h as f64 / 2.0,
+            );
+            assert!((mx - c.x).abs() + (my - c.y).abs() <= 1.2 * ts, "{message}");
+        }
+        other => panic!("expected a refusal near {at:?}, got {other:?}"),
+    }
+}
