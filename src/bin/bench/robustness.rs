@@ -80,6 +80,12 @@ pub const SOURCES: &[Source] = &[
         read: hashi_read,
     },
     Source {
+        game: "hashi",
+        folder: "fixtures/hashi/sizes",
+        truth: hashi_truth,
+        read: hashi_read,
+    },
+    Source {
         game: "enclose",
         folder: "enclose/screenshots",
         truth: enclose_truth,
@@ -94,6 +100,12 @@ pub const SOURCES: &[Source] = &[
     Source {
         game: "enclose",
         folder: "fixtures/enclose/page",
+        truth: enclose_truth,
+        read: enclose_read,
+    },
+    Source {
+        game: "enclose",
+        folder: "fixtures/enclose/sizes",
         truth: enclose_truth,
         read: enclose_read,
     },

@@ -30,13 +30,17 @@ pub(super) fn sgt_top_ring(
     img: &RgbaImage,
     (gx, gy, gw, gh): (i64, i64, i64, i64),
 ) -> Option<((f64, f64), f64)> {
-    let (top_x, top_y) = (gy..gy + gh).find_map(|y| {
-        let row = (gx..gx + gw).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32)));
+    // A canvas found from a picture's edge may reach past it: only its pixels inside count.
+    let (x0, y0) = (gx.max(0), gy.max(0));
+    let x1 = (gx + gw).min(img.width() as i64);
+    let y1 = (gy + gh).min(img.height() as i64);
+    let (top_x, top_y) = (y0..y1).find_map(|y| {
+        let row = (x0..x1).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32)));
         runs(row)
             .first()
-            .map(|&(s, n)| (gx as f64 + s as f64 + (n as f64 - 1.0) / 2.0, y as f64))
+            .map(|&(s, n)| (x0 as f64 + s as f64 + (n as f64 - 1.0) / 2.0, y as f64))
     })?;
-    let thick = (top_y as i64..gy + gh)
+    let thick = (top_y as i64..y1)
         .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
         .count() as f64;
     Some(((top_x, top_y), thick))

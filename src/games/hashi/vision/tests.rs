@@ -306,3 +306,14 @@ fn bridges_ending_at_an_empty_cell_refuse_the_reading_near_it() {
         other => panic!("expected a refusal near {at:?}, got {other:?}"),
     }
 }
+
+#[test]
+fn a_canvas_reaching_past_the_picture_is_searched_inside_it() {
+    // A canvas found one pixel above a picture's top edge once indexed row -1 and panicked.
+    let mut img = RgbaImage::from_pixel(40, 40, Rgba([255, 255, 255, 255]));
+    for x in 15..25 {
+        img.put_pixel(x, 3, Rgba([0, 0, 0, 255]));
+    }
+    let found = super::sgt_lattice::sgt_top_ring(&img, (-2, -1, 50, 50));
+    assert_eq!(found, Some(((19.5, 3.0), 1.0)));
+}
