@@ -319,18 +319,24 @@ fn a_blotted_number_is_an_error_naming_its_cell() {
             img.put_pixel(x as u32, y as u32, Rgba([0xff, 0x8c, 0x42, 255]));
         }
     }
-    match recognize(&img) {
+    assert_refused_at(recognize(&img), &r.geometry, row, col, "");
+}
+
+/// The reading was refused with a region holding the cell's centre and a message naming it.
+fn assert_refused_at(read: Result<Reading>, g: &Geometry, row: usize, col: usize, what: &str) {
+    let c = g.centre(row, col);
+    match read {
         Err(Error::Vision {
             region: Some(reg),
             message,
         }) => {
-            assert!(reg.contains(c.x as i32, c.y as i32), "{reg:?}");
+            assert!(reg.contains(c.x as i32, c.y as i32), "{what} {reg:?}");
             assert!(
                 message.contains(&format!("row {row} col {col}")),
-                "{message}"
+                "{what} {message}"
             );
         }
-        other => panic!("expected an error at row {row} col {col}, got {other:?}"),
+        other => panic!("{what} expected row {row} col {col} refused, got {other:?}"),
     }
 }
 
@@ -382,24 +388,7 @@ fn a_number_mostly_rubbed_out_is_refused_naming_its_cell() {
                 }
             }
         }
-        let c = r.geometry.centre(row, col);
-        match recognize(&img) {
-            Err(Error::Vision {
-                region: Some(reg),
-                message,
-            }) => {
-                assert!(reg.contains(c.x as i32, c.y as i32), "{}: {reg:?}", s.file);
-                assert!(
-                    message.contains(&format!("row {row} col {col}")),
-                    "{}: {message}",
-                    s.file
-                );
-            }
-            other => panic!(
-                "{}: expected row {row} col {col} refused, got {other:?}",
-                s.file
-            ),
-        }
+        assert_refused_at(recognize(&img), &r.geometry, row, col, &s.file);
         tried += 1;
     }
     assert!(tried >= 10, "{tried} fresh captures");
@@ -444,19 +433,7 @@ fn number_ink_in_a_blank_cell_counts_against_the_reading() {
     );
     // About 1.2 % of the cell.
     let side = (0.012 * area as f64).sqrt().ceil() as u32;
-    match blot(side) {
-        Err(Error::Vision {
-            region: Some(reg),
-            message,
-        }) => {
-            assert!(reg.contains(c.x as i32, c.y as i32), "{reg:?}");
-            assert!(
-                message.contains(&format!("row {row} col {col}")),
-                "{message}"
-            );
-        }
-        other => panic!("expected row {row} col {col} refused, got {other:?}"),
-    }
+    assert_refused_at(blot(side), &r.geometry, row, col, "");
 }
 
 /// `autoplayer calibrate loop` over the corpus makes exactly the embedded corpus digits
