@@ -2,6 +2,7 @@
 //! It is never copied into the project: it sits beside the checkout (`../shared/corpus`) or
 //! wherever `AUTOPLAYER_CORPUS` points.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Where the corpus is looked for, present or not: `AUTOPLAYER_CORPUS`, else
@@ -19,16 +20,29 @@ pub fn dir() -> Option<PathBuf> {
     p.is_dir().then_some(p)
 }
 
-/// A file or folder inside the corpus; prints a plain SKIPPED line and returns `None` when the
-/// corpus (or that part of it) is absent, so a test can return early without passing silently.
+/// A file or folder inside the corpus. When the corpus (or that part of it) is absent it
+/// returns `None` after a plain `SKIPPED:` line naming the test, so a test can return early
+/// without passing silently; under `AUTOPLAYER_REQUIRE_TOOLS` (as CI runs, with the corpus
+/// beside the checkout) it panics instead, so a test that lost its data fails.
 pub fn path(rel: &str) -> Option<PathBuf> {
     match dir().map(|d| d.join(rel)) {
         Some(p) if p.exists() => Some(p),
         _ => {
-            eprintln!(
-                "SKIPPED: corpus file {rel} not found; set AUTOPLAYER_CORPUS to the corpus folder \
+            let missing = format!(
+                "corpus file {rel} not found; set AUTOPLAYER_CORPUS to the corpus folder \
                  (../shared/corpus beside the checkout)"
             );
+            assert!(
+                std::env::var_os("AUTOPLAYER_REQUIRE_TOOLS").is_none(),
+                "{missing}"
+            );
+            let test = std::thread::current()
+                .name()
+                .unwrap_or("<unnamed>")
+                .to_string();
+            // To the stderr handle, not with eprintln!, which libtest captures and hides for
+            // passing tests.
+            let _ = writeln!(std::io::stderr(), "SKIPPED: {test}: {missing}");
             None
         }
     }

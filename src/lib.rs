@@ -15,6 +15,7 @@ pub mod report;
 pub mod rng;
 pub mod screen;
 pub mod session;
+pub mod solving;
 pub mod vision;
 
 pub use error::{Error, Result};

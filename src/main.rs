@@ -38,63 +38,24 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         autoplayer capture --window Bridges -o board.png\n  \
         autoplayer capture --monitor 0 --region 700,300,500,500 -o crop.png")]
-    Capture {
-        #[command(flatten)]
-        source: SourceArgs,
-        /// Where to write the PNG.
-        #[arg(short = 'o', long = "output")]
-        output: PathBuf,
-    },
+    Capture(CaptureArgs),
     /// Read the board in a picture and print it as puzzle text.
     #[command(after_help = "Examples:\n  \
         autoplayer scan hashi board.png --json --overlay read.png -o board.hashi\n  \
         autoplayer scan enclose page.jpg --budget 12 -o level.enclose")]
-    Scan {
-        game: GameKind,
-        image: PathBuf,
-        /// Write the puzzle in the game's canonical text here.
-        #[arg(short = 'o', long = "output")]
-        output: Option<PathBuf>,
-        /// Write the picture with what was read drawn over it.
-        #[arg(long)]
-        overlay: Option<PathBuf>,
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        calibration: CalibrationArg,
-        #[command(flatten)]
-        game_opts: GameOptions,
-    },
+    Scan(ScanArgs),
     /// Learn an app's look (its digit templates) from screenshots whose puzzles are known.
     #[command(after_help = "Examples:\n  \
         autoplayer calibrate hashi shot1.png shot1.hashi shot2.png shot2.hashi -o mine.json\n  \
         autoplayer scan hashi shot3.png --calibration mine.json")]
-    Calibrate {
-        game: GameKind,
-        /// Pairs of a picture and its puzzle file: IMAGE PUZZLE [IMAGE PUZZLE ...].
-        #[arg(required = true, num_args = 2.., value_name = "IMAGE PUZZLE")]
-        pairs: Vec<PathBuf>,
-        /// Where to write the profile.
-        #[arg(short = 'o', long = "output")]
-        output: PathBuf,
-    },
+    Calibrate(CalibrateArgs),
     /// Solve a puzzle file (`-` reads standard input).
     #[command(after_help = "Examples:\n  \
         autoplayer solve hashi puzzle.hashi\n  \
         echo '7x7m2:4e4a1a5a4zb23b5a4a' | autoplayer solve hashi - --json\n  \
         autoplayer solve enclose level.enclose --timeout 5\n  \
         autoplayer solve loop daily.loop --any-loop")]
-    Solve {
-        game: GameKind,
-        puzzle: String,
-        #[arg(long)]
-        json: bool,
-        /// Give up after this many seconds.
-        #[arg(long)]
-        timeout: Option<f64>,
-        #[command(flatten)]
-        game_opts: GameOptions,
-    },
+    Solve(SolveArgs),
     /// Capture, read, solve and play the board with the mouse.
     #[command(
         after_help = "Moving the mouse yourself, or parking it in a screen corner, stops play \
@@ -103,41 +64,95 @@ enum Command {
         autoplayer play hashi --window Bridges --delay 3 --log moves.txt\n  \
         autoplayer play enclose --window enclose.horse"
     )]
-    Play {
-        game: GameKind,
-        #[command(flatten)]
-        source: SourceArgs,
-        /// Read this picture instead of capturing (implies --dry-run).
-        #[arg(long, conflicts_with_all = ["window", "monitor"])]
-        image: Option<PathBuf>,
-        /// Print (and with --overlay draw) the plan; never touch the mouse.
-        #[arg(long)]
-        dry_run: bool,
-        #[arg(long)]
-        json: bool,
-        /// Pause between gestures, in milliseconds.
-        #[arg(long, default_value_t = 10)]
-        pause_ms: u64,
-        /// Draw the numbered plan over the capture.
-        #[arg(long)]
-        overlay: Option<PathBuf>,
-        /// Skip the capture-and-compare after play (for pictures that never change).
-        #[arg(long)]
-        no_verify: bool,
-        /// Count down this many seconds before the first move (time to let go of the mouse).
-        #[arg(long, default_value_t = 0)]
-        delay: u64,
-        /// Write every pointer event sent to this file, with milliseconds since play began.
-        #[arg(long)]
-        log: Option<PathBuf>,
-        /// Give the solver at most this many seconds.
-        #[arg(long)]
-        timeout: Option<f64>,
-        #[command(flatten)]
-        calibration: CalibrationArg,
-        #[command(flatten)]
-        game_opts: GameOptions,
-    },
+    Play(PlayArgs),
+}
+
+#[derive(Args)]
+struct CaptureArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Where to write the PNG.
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+}
+
+#[derive(Args)]
+struct ScanArgs {
+    game: GameKind,
+    image: PathBuf,
+    /// Write the puzzle in the game's canonical text here.
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
+    /// Write the picture with what was read drawn over it.
+    #[arg(long)]
+    overlay: Option<PathBuf>,
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    calibration: CalibrationArg,
+    #[command(flatten)]
+    game_opts: GameOptions,
+}
+
+#[derive(Args)]
+struct CalibrateArgs {
+    game: GameKind,
+    /// Pairs of a picture and its puzzle file: IMAGE PUZZLE [IMAGE PUZZLE ...].
+    #[arg(required = true, num_args = 2.., value_name = "IMAGE PUZZLE")]
+    pairs: Vec<PathBuf>,
+    /// Where to write the profile.
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    game: GameKind,
+    puzzle: String,
+    #[arg(long)]
+    json: bool,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    timeout: Option<f64>,
+    #[command(flatten)]
+    game_opts: GameOptions,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    game: GameKind,
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Read this picture instead of capturing (implies --dry-run).
+    #[arg(long, conflicts_with_all = ["window", "monitor"])]
+    image: Option<PathBuf>,
+    /// Print (and with --overlay draw) the plan; never touch the mouse.
+    #[arg(long)]
+    dry_run: bool,
+    #[arg(long)]
+    json: bool,
+    /// Pause between gestures, in milliseconds.
+    #[arg(long, default_value_t = 10)]
+    pause_ms: u64,
+    /// Draw the numbered plan over the capture.
+    #[arg(long)]
+    overlay: Option<PathBuf>,
+    /// Skip the capture-and-compare after play (for pictures that never change).
+    #[arg(long)]
+    no_verify: bool,
+    /// Count down this many seconds before the first move (time to let go of the mouse).
+    #[arg(long, default_value_t = 0)]
+    delay: u64,
+    /// Write every pointer event sent to this file, with milliseconds since play began.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Give the solver at most this many seconds.
+    #[arg(long)]
+    timeout: Option<f64>,
+    #[command(flatten)]
+    calibration: CalibrationArg,
+    #[command(flatten)]
+    game_opts: GameOptions,
 }
 
 #[derive(Args)]
@@ -240,186 +255,173 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
-        Command::Capture { source, output } => {
-            let screen = source.grab()?;
-            save_png(&screen.image, &output)?;
-            println!(
-                "{}: {}x{} pixels at screen ({}, {}), scale {} -> {}",
-                screen.label,
-                screen.image.width(),
-                screen.image.height(),
-                screen.origin.x,
-                screen.origin.y,
-                screen.scale,
-                output.display()
-            );
-            Ok(0)
-        }
-        Command::Scan {
-            game,
-            image,
-            output,
-            overlay,
-            json,
-            calibration,
-            game_opts,
-        } => {
-            let screen = Screen::from_file(&image)?;
-            let game = game.game_on(&screen)?;
-            let opts = Options {
-                calibration: calibration.load()?,
-                ..options(&game_opts, None)?
-            };
-            let scanned = game.scan(&screen, &opts)?;
-            if let Some(path) = &output {
-                std::fs::write(path, &scanned.puzzle)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-            }
-            if let Some(path) = &overlay {
-                save_png(&scanned.overlay, path)?;
-            }
-            if json {
-                println!("{}", report::to_pretty(&scanned.report)?);
-            } else {
-                print!("{}", scanned.puzzle);
-            }
-            Ok(0)
-        }
-        Command::Calibrate {
-            game,
-            pairs,
-            output,
-        } => {
-            let game = game.game()?;
-            if pairs.len() % 2 != 0 {
-                return Err(Error::Usage(format!(
-                    "calibrate: {} is a picture without its puzzle file (give IMAGE PUZZLE pairs)",
-                    pairs[pairs.len() - 1].display()
-                ))
-                .into());
-            }
-            let mut samples = Vec::new();
-            for pair in pairs.chunks(2) {
-                let name = pair[0].display().to_string();
-                let (puzzle, puzzle_source) = read_puzzle(&pair[1].display().to_string())?;
-                samples.push(Sample {
-                    name,
-                    screen: Screen::from_file(&pair[0])?,
-                    puzzle,
-                    puzzle_source,
-                });
-            }
-            let profile = game.calibrate(&samples)?;
-            std::fs::write(&output, profile.to_json())
-                .with_context(|| format!("cannot write {}", output.display()))?;
-            let counts: Vec<String> = profile
-                .set
-                .templates
-                .iter()
-                .map(|t| format!("{}×{}", t.label, t.samples))
-                .collect();
-            println!(
-                "{} ({}): {} templates from {} pictures ({}) -> {}",
-                profile.game,
-                profile.style,
-                profile.set.templates.len(),
-                profile.made_from.len(),
-                counts.join(" "),
-                output.display()
-            );
-            Ok(0)
-        }
-        Command::Solve {
-            game,
+        Command::Capture(args) => capture_to_file(args),
+        Command::Scan(args) => scan(args),
+        Command::Calibrate(args) => calibrate(args),
+        Command::Solve(args) => solve(args),
+        Command::Play(args) => play(args),
+    }
+}
+
+fn capture_to_file(args: CaptureArgs) -> anyhow::Result<u8> {
+    let screen = args.source.grab()?;
+    save_png(&screen.image, &args.output)?;
+    println!(
+        "{}: {}x{} pixels at screen ({}, {}), scale {} -> {}",
+        screen.label,
+        screen.image.width(),
+        screen.image.height(),
+        screen.origin.x,
+        screen.origin.y,
+        screen.scale,
+        args.output.display()
+    );
+    Ok(0)
+}
+
+fn scan(args: ScanArgs) -> anyhow::Result<u8> {
+    let screen = Screen::from_file(&args.image)?;
+    let game = args.game.game_on(&screen)?;
+    let opts = Options {
+        calibration: args.calibration.load()?,
+        ..options(&args.game_opts, None)?
+    };
+    let scanned = game.scan(&screen, &opts)?;
+    if let Some(path) = &args.output {
+        std::fs::write(path, &scanned.puzzle)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &args.overlay {
+        save_png(&scanned.overlay, path)?;
+    }
+    if args.json {
+        println!("{}", report::to_pretty(&scanned.report)?);
+    } else {
+        print!("{}", scanned.puzzle);
+    }
+    Ok(0)
+}
+
+fn calibrate(args: CalibrateArgs) -> anyhow::Result<u8> {
+    let game = args.game.game()?;
+    let pairs = &args.pairs;
+    if !pairs.len().is_multiple_of(2) {
+        return Err(Error::Usage(format!(
+            "calibrate: {} is a picture without its puzzle file (give IMAGE PUZZLE pairs)",
+            pairs[pairs.len() - 1].display()
+        ))
+        .into());
+    }
+    let mut samples = Vec::new();
+    for pair in pairs.chunks(2) {
+        let name = pair[0].display().to_string();
+        let (puzzle, puzzle_source) = read_puzzle(&pair[1].display().to_string())?;
+        samples.push(Sample {
+            name,
+            screen: Screen::from_file(&pair[0])?,
             puzzle,
-            json,
-            timeout,
-            game_opts,
-        } => {
-            let game = game.game()?;
-            let (text, source) = read_puzzle(&puzzle)?;
-            let spinner = Spinner::start(&format!("solving {}", game.name()));
-            let solved = game.solve(&text, &source, &options(&game_opts, timeout)?);
-            drop(spinner);
-            let solved = solved?;
-            if json {
-                println!("{}", report::to_line(&solved.report)?);
-            } else {
-                print!("{}", solved.text);
+            puzzle_source,
+        });
+    }
+    let profile = game.calibrate(&samples)?;
+    std::fs::write(&args.output, profile.to_json())
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    let counts: Vec<String> = profile
+        .set
+        .templates
+        .iter()
+        .map(|t| format!("{}×{}", t.label, t.samples))
+        .collect();
+    println!(
+        "{} ({}): {} templates from {} pictures ({}) -> {}",
+        profile.game,
+        profile.style,
+        profile.set.templates.len(),
+        profile.made_from.len(),
+        counts.join(" "),
+        args.output.display()
+    );
+    Ok(0)
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<u8> {
+    let game = args.game.game()?;
+    let (text, source) = read_puzzle(&args.puzzle)?;
+    let opts = options(&args.game_opts, args.timeout)?;
+    let spinner = Spinner::start(&format!("solving {}", game.name()));
+    let solved = game.solve(&text, &source, &opts);
+    drop(spinner);
+    let solved = solved?;
+    if args.json {
+        println!("{}", report::to_line(&solved.report)?);
+    } else {
+        print!("{}", solved.text);
+    }
+    Ok(solved.status().exit_code())
+}
+
+/// The picture to play from: the `--image` file (cropped to `--region`) or a fresh capture.
+fn play_source(args: &PlayArgs) -> anyhow::Result<Screen> {
+    Ok(match &args.image {
+        Some(path) => {
+            let s = Screen::from_file(path)?;
+            match &args.source.region {
+                Some(r) => s.crop(Rect::parse(r)?)?,
+                None => s,
             }
-            Ok(solved.status().exit_code())
         }
-        Command::Play {
-            game,
-            source,
-            image,
-            dry_run,
-            json,
-            pause_ms,
-            overlay,
-            no_verify,
-            delay,
-            log,
-            timeout,
-            calibration,
-            game_opts,
-        } => {
-            let opts = Options {
-                calibration: calibration.load()?,
-                ..options(&game_opts, timeout)?
-            };
-            let from_file = image.is_some();
-            let screen = match &image {
-                Some(path) => {
-                    let s = Screen::from_file(path)?;
-                    match &source.region {
-                        Some(r) => s.crop(Rect::parse(r)?)?,
-                        None => s,
-                    }
-                }
-                None => source.grab()?,
-            };
-            let game = game.game_on(&screen)?;
-            let spinner = Spinner::start(&format!("reading and solving {}", game.name()));
-            let prepared = game.prepare(&screen, &opts);
-            drop(spinner);
-            let prepared = prepared?;
-            if let Some(path) = &overlay {
-                save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;
+        None => args.source.grab()?,
+    })
+}
+
+fn play(args: PlayArgs) -> anyhow::Result<u8> {
+    let opts = Options {
+        calibration: args.calibration.load()?,
+        ..options(&args.game_opts, args.timeout)?
+    };
+    let screen = play_source(&args)?;
+    let game = args.game.game_on(&screen)?;
+    let spinner = Spinner::start(&format!("reading and solving {}", game.name()));
+    let prepared = game.prepare(&screen, &opts);
+    drop(spinner);
+    let prepared = prepared?;
+    if let Some(path) = &args.overlay {
+        save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;
+    }
+    let mut run = PlayRun::new(game.name(), &prepared, args.dry_run || args.image.is_some());
+    if !args.json {
+        print!("{}", run.plan_text());
+    }
+    if run.will_play() {
+        let pacing = Pacing {
+            pause_ms: args.pause_ms,
+            ..Pacing::default()
+        };
+        let recapture = || args.source.grab();
+        let verify: Option<&dyn Fn() -> autoplayer::Result<Screen>> = if args.no_verify {
+            None
+        } else {
+            Some(&recapture)
+        };
+        let mut mouse = EnigoMouse::new()?;
+        count_down(args.delay);
+        match &args.log {
+            Some(path) => {
+                let file = std::fs::File::create(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                let name = path.display().to_string();
+                let mut logged = LoggedMouse::new(&mut mouse, file, &name);
+                run.play(&mut logged, pacing, verify);
             }
-            let mut run = PlayRun::new(game.name(), &prepared, dry_run || from_file);
-            if !json {
-                print!("{}", run.plan_text());
-            }
-            if run.will_play() {
-                let pacing = Pacing {
-                    pause_ms,
-                    ..Pacing::default()
-                };
-                let recapture = || source.grab();
-                let verify: Option<&dyn Fn() -> autoplayer::Result<Screen>> =
-                    if no_verify { None } else { Some(&recapture) };
-                let mut mouse = EnigoMouse::new()?;
-                count_down(delay);
-                match &log {
-                    Some(path) => {
-                        let file = std::fs::File::create(path)
-                            .with_context(|| format!("cannot write {}", path.display()))?;
-                        let name = path.display().to_string();
-                        let mut logged = LoggedMouse::new(&mut mouse, file, &name);
-                        run.play(&mut logged, pacing, verify);
-                    }
-                    None => run.play(&mut mouse, pacing, verify),
-                }
-            }
-            if json {
-                println!("{}", report::to_line(run.report())?);
-            } else if let Some(line) = run.closing_line() {
-                println!("{line}");
-            }
-            Ok(run.finish()?)
+            None => run.play(&mut mouse, pacing, verify),
         }
     }
+    if args.json {
+        println!("{}", report::to_line(run.report())?);
+    } else if let Some(line) = run.closing_line() {
+        println!("{line}");
+    }
+    Ok(run.finish()?)
 }
 
 fn read_puzzle(arg: &str) -> anyhow::Result<(String, String)> {

@@ -88,6 +88,9 @@ impl Plan {
     }
 }
 
+/// One frame at 60 Hz, rounded up: apps and pages see one pointer position per frame.
+pub const FRAME_MS: u64 = 17;
+
 /// How gestures are paced.
 #[derive(Debug, Clone, Copy)]
 pub struct Pacing {
@@ -95,9 +98,8 @@ pub struct Pacing {
     pub pause_ms: u64,
     /// Pause between intermediate moves while the button is down.
     pub step_ms: u64,
-    /// Pause between pressing the button for a drag and the first move. GTK apps read the
-    /// pointer once per frame (about 17 ms at 60 Hz); the Bridges app was seen to drop about
-    /// half the drags whose first move came 10 ms after the press, and none at 18 ms.
+    /// Pause between pressing the button for a drag and the first move: apps read the pointer
+    /// once per frame, and a move seen in the press's own frame can turn the drag into a click.
     pub press_ms: u64,
     /// Largest distance between two moves of a drag, in screen points.
     pub max_step: f64,
@@ -110,7 +112,8 @@ impl Default for Pacing {
         Pacing {
             pause_ms: 10,
             step_ms: 2,
-            press_ms: 25,
+            // A frame and a half: the press and the first move land in different frames.
+            press_ms: FRAME_MS + FRAME_MS / 2,
             max_step: 24.0,
             fail_safe: true,
         }
@@ -298,14 +301,14 @@ mod tests {
     #[test]
     fn a_plan_can_ask_for_slower_moves_than_the_pacing_gives() {
         let mut slow = plan();
-        slow.min_step_ms = 17;
+        slow.min_step_ms = FRAME_MS;
         let mut m = Pauses(Recorder::new(pt(500, 500), (1920, 1080)), Vec::new());
         execute(&slow, &mut m, Pacing::default()).unwrap();
-        assert!(m.1.contains(&17), "{:?}", m.1);
+        assert!(m.1.contains(&FRAME_MS), "{:?}", m.1);
         assert!(!m.1.contains(&Pacing::default().step_ms));
         let mut fast = Pauses(Recorder::new(pt(500, 500), (1920, 1080)), Vec::new());
         execute(&plan(), &mut fast, Pacing::default()).unwrap();
-        assert!(!fast.1.contains(&17));
+        assert!(!fast.1.contains(&FRAME_MS));
     }
 
     #[test]

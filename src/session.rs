@@ -37,8 +37,9 @@ pub fn play_and_verify(
     let mut last = Ok(Vec::new());
     for _ in 0..VERIFY_TRIES {
         std::thread::sleep(VERIFY_GAP);
-        // A board that cannot be read right now may be mid-animation (Bridges flashes the whole
-        // canvas when a puzzle is completed): look again, and report the error only if it stays.
+        // A board that cannot be read right now may be mid-animation (an app may flash or
+        // redraw the board when a puzzle is completed): look again, and report the error only
+        // if it stays.
         last = recapture().and_then(|screen| prepared.verify(&screen));
         if last.as_ref().is_ok_and(Vec::is_empty) {
             return Ok(Verification::Matches);

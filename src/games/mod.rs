@@ -5,6 +5,7 @@ pub mod enclose;
 pub mod flow;
 pub mod hashi;
 pub mod loopgame;
+pub mod pipeline;
 
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
@@ -15,41 +16,39 @@ use crate::screen::Screen;
 use image::RgbaImage;
 use std::time::Duration;
 
-/// The games on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameKind {
-    /// Whichever game the picture shows (`scan` and `play` only).
-    Auto,
-    Enclose,
-    Flow,
-    Hashi,
-    Loop,
-}
+/// A game as named on the command line: one of [`BUILT`], or `auto` for whichever game the
+/// picture shows. Its names come from the registry, so a new game needs no change here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameKind(&'static str);
 
-/// Every game built, in the order the "not built yet" message names them: a new game adds its
-/// line here.
+/// Every game built, in the order the messages name them: a new game adds its line here.
 const BUILT: &[&dyn Game] = &[
-    &hashi::Hashi,
-    &enclose::Enclose,
-    &loopgame::LoopGame,
-    &flow::Flow,
+    &pipeline::Pipeline::<hashi::Hashi>::new(),
+    &pipeline::Pipeline::<enclose::Enclose>::new(),
+    &pipeline::Pipeline::<loopgame::LoopGame>::new(),
+    &pipeline::Pipeline::<flow::Flow>::new(),
 ];
 
 impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Auto => "auto",
-            GameKind::Enclose => "enclose",
-            GameKind::Flow => "flow",
-            GameKind::Hashi => "hashi",
-            GameKind::Loop => "loop",
-        }
+    /// Whichever game the picture shows (`scan` and `play` only).
+    pub const AUTO: GameKind = GameKind("auto");
+
+    /// The game of this name, or `auto`; `None` for a name no game has.
+    pub fn named(name: &str) -> Option<GameKind> {
+        std::iter::once("auto")
+            .chain(BUILT.iter().map(|g| g.name()))
+            .find(|n| *n == name)
+            .map(GameKind)
     }
 
-    /// The game's implementation, or a usage error for games not built yet and for `auto`,
-    /// which only a picture can settle ([`GameKind::game_on`]).
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// The game's implementation, or a usage error for `auto`, which only a picture can
+    /// settle ([`GameKind::game_on`]).
     pub fn game(self) -> Result<&'static dyn Game> {
-        if self == GameKind::Auto {
+        if self == GameKind::AUTO {
             return Err(Error::Usage(
                 "auto: name the game; only a picture can tell which game it shows (scan and play \
                  take auto)"
@@ -59,19 +58,28 @@ impl GameKind {
         BUILT
             .iter()
             .copied()
-            .find(|g| g.name() == self.name())
-            .ok_or_else(|| {
-                let names: Vec<&str> = BUILT.iter().map(|g| g.name()).collect();
-                let listed = match names.split_last() {
-                    Some((last, [])) => last.to_string(),
-                    Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-                    None => "none".to_string(),
-                };
-                Error::Usage(format!(
-                    "{}: not built yet ({listed} play today)",
-                    self.name()
-                ))
-            })
+            .find(|g| g.name() == self.0)
+            .ok_or_else(|| Error::Usage(format!("{}: no such game", self.0)))
+    }
+}
+
+impl clap::ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::OnceLock<Vec<GameKind>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            std::iter::once(GameKind::AUTO)
+                .chain(BUILT.iter().map(|g| GameKind(g.name())))
+                .collect()
+        })
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let value = clap::builder::PossibleValue::new(self.0);
+        Some(if *self == GameKind::AUTO {
+            value.help("Whichever game the picture shows (scan and play only)")
+        } else {
+            value
+        })
     }
 }
 
@@ -79,7 +87,7 @@ impl GameKind {
     /// The game named, or for `auto` the one game whose reader finds its board in the picture;
     /// none or more than one is an error naming what each reader said.
     pub fn game_on(self, screen: &Screen) -> Result<&'static dyn Game> {
-        if self != GameKind::Auto {
+        if self != GameKind::AUTO {
             return self.game();
         }
         let mut found = Vec::new();
@@ -191,13 +199,9 @@ pub trait Game: Sync {
     /// Whether the picture shows this game's board (for `auto`), or why not. Only the board
     /// counts: a board the game would refuse to play (say, without its budget) is still it.
     fn detect(&self, screen: &Screen) -> Result<()>;
-    /// Learns the app's look (its glyph templates) from pictures whose puzzles are known.
-    fn calibrate(&self, _samples: &[Sample]) -> Result<Profile> {
-        Err(Error::Usage(format!(
-            "calibrate {}: this game's reader has nothing to learn (hashi, loop and enclose do)",
-            self.name()
-        )))
-    }
+    /// Learns the app's look (its glyph templates) from pictures whose puzzles are known; a
+    /// usage error for a game whose reader learns nothing.
+    fn calibrate(&self, samples: &[Sample]) -> Result<Profile>;
 }
 
 #[cfg(test)]
@@ -240,6 +244,62 @@ mod tests {
                         "{game} read a board in {w}x{h} noise ({levels} levels)"
                     );
                 }
+            }
+        }
+    }
+
+    /// Every game's corpus screenshots (and the app stores' pictures where the corpus has
+    /// them), by the game they show.
+    const SCREENSHOTS: &[(&str, &str)] = &[
+        ("hashi", "hashi/screenshots"),
+        ("hashi", "hashi/app-screens"),
+        ("enclose", "enclose/screenshots"),
+        ("flow", "flow/screenshots"),
+        ("flow", "flow/app-screens"),
+        ("loop", "loop/screenshots"),
+    ];
+
+    /// Each reader refuses every other game's pictures, and blank pictures in any game's
+    /// background colours, with a vision error.
+    #[test]
+    fn each_reader_refuses_the_other_games_pictures_and_blank_ones() {
+        let mut pictures = Vec::new();
+        for &(game, folder) in SCREENSHOTS {
+            let found = crate::corpus::pictures(folder);
+            pictures.extend(found.into_iter().map(|(p, img)| (game, p, img)));
+        }
+        for g in BUILT {
+            for (shows, p, img) in pictures.iter().filter(|(shows, _, _)| *shows != g.name()) {
+                let screen = Screen::from_image(img.clone());
+                match g.detect(&screen) {
+                    Err(Error::Vision { .. }) => {}
+                    other => panic!(
+                        "{}: the {} reader on a {shows} picture: expected a vision error, got {:?}",
+                        p.display(),
+                        g.name(),
+                        other.map(|_| "a board")
+                    ),
+                }
+            }
+        }
+        // Black, white, and each game's page and board backgrounds.
+        let backgrounds = [
+            [0, 0, 0],
+            [255, 255, 255],
+            [213, 213, 213],
+            [229, 231, 235],
+            [0x2e, 0x2e, 0x2e],
+            [0xf3, 0xf4, 0xf6],
+            [27, 107, 58],
+        ];
+        for [r, gr, b] in backgrounds {
+            let screen = Screen::from_image(RgbaImage::from_pixel(640, 480, Rgba([r, gr, b, 255])));
+            for g in BUILT {
+                assert!(
+                    matches!(g.detect(&screen), Err(Error::Vision { .. })),
+                    "{}: a blank {r},{gr},{b} picture",
+                    g.name()
+                );
             }
         }
     }

@@ -93,7 +93,7 @@ fn removes_a_wrong_bridge_then_solves() {
     let app = BridgesApp::launch(&desktop, FIXTURE_ID, 32).unwrap();
     let truth = format::parse(FIXTURE_ID, "id").unwrap();
     let solution = match solve::solve(&truth, &Default::default()) {
-        solve::Outcome::Solved { bridges, .. } => bridges,
+        autoplayer::solving::Outcome::Solved(solve::Found { bridges, .. }) => bridges,
         other => panic!("fixture puzzle not solved: {other:?}"),
     };
     let wrong = truth

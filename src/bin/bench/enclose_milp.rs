@@ -299,7 +299,7 @@ fn median_max(v: &[f64]) -> (f64, f64) {
 
 /// Compares one level; returns the per-level line for stderr.
 fn compare(level: &Level, ap_limit_s: u64, milp_limit_s: f64, t: &mut Tally) -> String {
-    let sol = solve::solve(
+    let sol = solve::search(
         level,
         Some(Instant::now() + Duration::from_secs(ap_limit_s)),
     );

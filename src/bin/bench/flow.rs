@@ -5,9 +5,11 @@
 use crate::report::{cores_and_load, met, stats};
 use anyhow::Context;
 use autoplayer::games::flow::format::{self, PackLevel};
+use autoplayer::games::flow::model::Solution;
 use autoplayer::games::flow::model::{Puzzle, Variant};
-use autoplayer::games::flow::solve::{self, Limits, Outcome};
+use autoplayer::games::flow::solve;
 use autoplayer::games::flow::validate::validate;
+use autoplayer::solving::{Limits, Outcome};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -21,12 +23,13 @@ const DEADLINE: Duration = Duration::from_secs(2);
 static EFFORT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Solves once, checks the answer, returns milliseconds and whether it was solved.
-fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome)> {
+fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome<Solution>)> {
     let start = Instant::now();
     let (outcome, effort) = solve::solve_counted(
         p,
         &Limits {
             deadline: Some(start + DEADLINE),
+            ..Limits::default()
         },
     );
     let ms = start.elapsed().as_secs_f64() * 1000.0;

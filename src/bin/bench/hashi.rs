@@ -5,7 +5,8 @@ use crate::report::{cores_and_load, stats};
 use anyhow::{bail, Context};
 use autoplayer::games::hashi::format;
 use autoplayer::games::hashi::model::{Bridges, Puzzle};
-use autoplayer::games::hashi::solve::{self, Limits, Outcome};
+use autoplayer::games::hashi::solve::{self, Found};
+use autoplayer::solving::{Limits, Outcome};
 use serde_json::Value;
 use std::fmt::Write;
 use std::path::Path;
@@ -29,7 +30,7 @@ const RUNS: usize = 3;
 /// The fastest and slowest of the runs, the answer, and whether it was proven unique.
 fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, f64, Bridges, bool)> {
     let (mut ms, mut worst) = (f64::MAX, 0f64);
-    let mut outcome = Outcome::GaveUp;
+    let mut outcome = Outcome::GaveUp(None);
     for _ in 0..RUNS {
         let start = Instant::now();
         outcome = solve::solve(p, &Limits::default());
@@ -37,7 +38,7 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, f64, Bridges, bool)> {
         ms = ms.min(run);
         worst = worst.max(run);
     }
-    let Outcome::Solved { bridges, unique } = outcome else {
+    let Outcome::Solved(Found { bridges, unique }) = outcome else {
         bail!("{name}: not solved ({outcome:?})");
     };
     solve::check(p, &bridges).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;

@@ -2,7 +2,7 @@
 //! verified in the real Bridges app on a private Xvfb desktop this benchmark starts and stops.
 
 use autoplayer::games::hashi::vision;
-use autoplayer::games::{Game, Options};
+use autoplayer::games::{GameKind, Options};
 use autoplayer::input::EnigoMouse;
 use autoplayer::plan::Pacing;
 use autoplayer::screen::{capture, Screen, Target};
@@ -141,7 +141,10 @@ fn play_row(corpus: &Path) -> anyhow::Result<String> {
     let start = Instant::now();
     let grab = || capture(&target);
     let screen: Screen = grab()?;
-    let prepared = autoplayer::games::hashi::Hashi.prepare(&screen, &Options::default())?;
+    let prepared = GameKind::named("hashi")
+        .expect("hashi is built")
+        .game()?
+        .prepare(&screen, &Options::default())?;
     let gestures = prepared.plan.actions.len();
     let mut mouse = EnigoMouse::new()?;
     let pacing = Pacing {

@@ -8,7 +8,8 @@ use autoplayer::games::loopgame::check::check;
 use autoplayer::games::loopgame::format::{parse_record, HintSet};
 use autoplayer::games::loopgame::generate::{generate, Hints};
 use autoplayer::games::loopgame::model::Puzzle;
-use autoplayer::games::loopgame::solve::{self, Options, Outcome};
+use autoplayer::games::loopgame::solve::{self, Found, Options};
+use autoplayer::solving::{Limits, Outcome};
 use std::fmt::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -25,23 +26,21 @@ const DEADLINE_S: u64 = 5;
 /// loop was proven unique.
 fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(Option<f64>, bool)> {
     let mut best = f64::MAX;
-    let mut outcome = Outcome::GaveUp;
+    let mut outcome = Outcome::GaveUp(None);
     for _ in 0..RUNS {
-        let opts = Options {
-            deadline: Some(Instant::now() + Duration::from_secs(DEADLINE_S)),
-            ..Default::default()
-        };
+        let limits = Limits::within(Some(Duration::from_secs(DEADLINE_S)));
         let start = Instant::now();
-        outcome = solve::solve(p, &opts);
+        outcome = solve::solve(p, &Options::default(), &limits);
         best = best.min(start.elapsed().as_secs_f64() * 1000.0);
         if best > REPEAT_BELOW_MS {
             break;
         }
     }
     let (cycle, unique) = match outcome {
-        Outcome::Solved { cycle, unique } => (cycle, unique),
-        Outcome::GaveUp => return Ok((None, false)),
+        Outcome::Solved(Found { cycle, unique }) => (cycle, unique),
+        Outcome::GaveUp(_) => return Ok((None, false)),
         Outcome::Unsolvable => bail!("{name}: reported unsolvable, yet it has a loop"),
+        Outcome::Optimal(_) => bail!("{name}: a loop has no optimum"),
     };
     check(p, &cycle, false).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
     Ok((Some(best), unique))

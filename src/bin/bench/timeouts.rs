@@ -154,12 +154,8 @@ pub fn one(args: &[String]) -> anyhow::Result<()> {
     let [game, file, secs] = args else {
         anyhow::bail!("usage: bench timeouts-one GAME FILE SECS");
     };
-    let kind = match game.as_str() {
-        "enclose" => GameKind::Enclose,
-        "loop" => GameKind::Loop,
-        "hashi" => GameKind::Hashi,
-        "flow" => GameKind::Flow,
-        other => anyhow::bail!("unknown game {other}"),
+    let Some(kind) = GameKind::named(game) else {
+        anyhow::bail!("unknown game {game}");
     };
     let text = std::fs::read_to_string(file)?;
     let opts = Options {

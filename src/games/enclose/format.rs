@@ -34,6 +34,7 @@
 
 use super::model::{Level, Tile, Variant};
 use crate::error::{Error, Result};
+use crate::solving::check_size;
 
 /// Parses a puzzle file or the API's JSON. `variant` (when given) overrides the text's own.
 pub fn parse(text: &str, source: &str, variant: Option<Variant>) -> Result<Level> {
@@ -176,11 +177,6 @@ fn parse_json(text: &str, source: &str, variant: Option<Variant>) -> Result<Leve
 }
 
 /// Parses bare map rows (no header) with the budget and round given separately.
-/// The largest map the solver takes: 256×256 random maps honour `--timeout` within a tenth
-/// (plus 0.1 s) in a few hundred MB; at 500×500 the set-up alone overran a 3 s timeout by a
-/// second, and at 1000×1000 by 17 s in 0.9 GB.
-pub const MAX_TILES: usize = 256 * 256;
-
 pub fn parse_map(text: &str, source: &str, budget: u32, variant: Variant) -> Result<Level> {
     let rows: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let end = rows
@@ -201,19 +197,7 @@ fn parse_rows(
         return Err(Error::parse(source, first_line, 1, "no map rows"));
     };
     let cols = first.chars().count();
-    if rows.len() * cols > MAX_TILES {
-        return Err(Error::parse(
-            source,
-            first_line,
-            1,
-            format!(
-                "a map of {}×{cols} = {} tiles is over the solver's limit of {MAX_TILES} tiles \
-                 (256×256); the game's own maps are under 1,000",
-                rows.len(),
-                rows.len() * cols
-            ),
-        ));
-    }
+    check_size(rows.len(), cols, source, first_line, 1)?;
     let mut tiles = Vec::with_capacity(rows.len() * cols);
     let mut horse: Option<(usize, usize)> = None;
     let mut unicorn: Option<(usize, usize)> = None;

@@ -1,18 +1,20 @@
 //! enclose.horse behind the common `Game` interface.
 
 use super::format;
-use super::model::{Level, Solution, SolveStatus, Tile, Variant};
+use super::model::{Level, Solution, Tile, Variant};
 use super::{check, play, solve, vision};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
-use crate::games::{Game, Options, Prepared, Sample, Scanned, Solved, Status, Verify};
+use crate::games::pipeline::Rules;
+use crate::games::Options;
 use crate::plan::Plan;
-use crate::report::{Detail, ScanReport, SolveReport};
+use crate::report::Detail;
 use crate::screen::Screen;
+use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
+use image::RgbaImage;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
-use std::time::Instant;
 
 pub struct Enclose;
 
@@ -78,177 +80,179 @@ pub struct SolveJson {
     pub walls: Vec<[usize; 2]>,
 }
 
-fn solve_level(level: &Level, opts: &Options) -> (Solved, Solution) {
-    let deadline = opts.timeout.map(|t| Instant::now() + t);
-    let sol = solve::solve(level, deadline);
-    let status = match sol.status {
-        SolveStatus::Optimal => Status::Optimal,
-        SolveStatus::GaveUp => Status::GaveUp,
-        SolveStatus::Unsolvable => Status::Unsolvable,
-    };
-    let report = SolveReport {
-        game: "enclose",
-        status,
-        elapsed_ms: sol.elapsed_ms,
-        detail: Detail::of(&SolveJson {
-            variant: level.variant,
-            score: sol.score,
-            bound: sol.bound,
-            walls: sol.walls.clone(),
-        }),
-    };
-    let text = solve::render_solution(level, &sol);
-    (Solved { report, text }, sol)
-}
-
 /// The reading as a level: the budget from the picture, else from `--budget`.
-fn level_of(reading: &vision::Reading, screen: &Screen, opts: &Options) -> Result<Level> {
+fn level_of(reading: &vision::Reading, label: &str, opts: &Options) -> Result<Level> {
     let budget = opts.enclose.budget.or(reading.budget).ok_or_else(|| {
         Error::Usage(format!(
-            "{}: the wall budget is not shown; give it with --budget N",
-            screen.label
+            "{label}: the wall budget is not shown; give it with --budget N"
         ))
     })?;
     let variant = match opts.enclose.variant {
         Some(v) => v,
         None => match reading.variant_hint.as_deref() {
-            Some(name) => format::parse_variant(name, &screen.label, 1, 1)?,
+            Some(name) => format::parse_variant(name, label, 1, 1)?,
             None => Variant::Main,
         },
     };
-    format::parse_map(&reading.rows.join("\n"), &screen.label, budget, variant)
+    format::parse_map(&reading.rows.join("\n"), label, budget, variant)
 }
 
-fn scan_screen(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Level, Scanned)> {
-    let reading = vision::recognize(
-        &screen.image,
-        &vision::ReadOptions {
-            budget: opts.enclose.budget,
-            profile: opts.calibration.clone(),
-        },
-    )?;
-    let level = level_of(&reading, screen, opts)?;
-    let puzzle = format::to_canonical(&level);
-    let report = ScanReport {
-        game: "enclose",
-        geometry: reading.geometry,
-        confidence: reading.confidence,
-        detail: Detail::of(&ScanJson {
-            rows: reading.rows.clone(),
+/// Whether the walls the board shows after play are the solution's, score what it scores
+/// on the level with every wall taken away (`open`), and agree with the page's score line.
+fn differences(seen: &vision::AfterPlay, open: &Level, sol: &Solution) -> Vec<String> {
+    let target: BTreeSet<[usize; 2]> = sol.walls.iter().copied().collect();
+    let mut out = play::differences(&seen.walls, &target);
+    if out.is_empty() {
+        let walls: Vec<[usize; 2]> = seen.walls.iter().copied().collect();
+        let want = sol.score;
+        match check::score(open, &walls) {
+            Ok(s) if s == want => {}
+            Ok(s) => out.push(format!("the walls score {s}, the optimum is {want}")),
+            Err(why) => out.push(format!("the walls on the board are not valid: {why}")),
+        }
+        // The page's own score line, when the capture shows it, must agree too.
+        match seen.score_shown {
+            Some(vision::ShownScore::Value(v)) if v == want => {}
+            Some(vision::ShownScore::Value(v)) => {
+                out.push(format!("the page shows score {v}, the optimum is {want}"))
+            }
+            Some(vision::ShownScore::NotEnclosed) => {
+                out.push("the page shows Score: N/A (no pen)".to_string())
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+impl Rules for Enclose {
+    const NAME: &'static str = "enclose";
+    const NO_SOLUTION: &'static str = "no walls within the budget enclose the horse";
+    type Puzzle = Level;
+    type Reading = vision::Reading;
+    type Solution = Solution;
+
+    fn parse(text: &str, source: &str, opts: &Options) -> Result<Level> {
+        format::parse(text, source, opts.enclose.variant)
+    }
+
+    fn solve(level: &Level, limits: &Limits, _opts: &Options) -> Outcome<Solution> {
+        solve::solve(level, limits)
+    }
+
+    /// The walls score what the solver says, counted the game's way.
+    fn check(level: &Level, sol: &Solution, _opts: &Options) -> std::result::Result<(), String> {
+        match check::score(level, &sol.walls)? {
+            s if s == sol.score => Ok(()),
+            s => Err(format!("the walls score {s}, not {}", sol.score)),
+        }
+    }
+
+    fn render(level: &Level, sol: &Solution) -> (String, String) {
+        (
+            solve::render_map(level, &sol.walls),
+            solve::summary(level, sol),
+        )
+    }
+
+    fn solve_detail(level: &Level, outcome: &Outcome<Solution>, _: &Options, _: bool) -> Detail {
+        let sol = outcome.solution();
+        Detail::of(&SolveJson {
+            variant: level.variant,
+            score: sol.map_or(0, |s| s.score),
+            bound: sol.map_or(0, |s| s.bound),
+            walls: sol.map_or(Vec::new(), |s| s.walls.clone()),
+        })
+    }
+
+    fn read(image: &RgbaImage, opts: &Options) -> Result<vision::Reading> {
+        vision::recognize(
+            image,
+            &vision::ReadOptions {
+                budget: opts.enclose.budget,
+                profile: opts.calibration.clone(),
+            },
+        )
+    }
+
+    fn posed(r: &vision::Reading, label: &str, opts: &Options) -> Result<Level> {
+        level_of(r, label, opts)
+    }
+
+    fn canonical(_r: &vision::Reading, level: &Level) -> Result<String> {
+        Ok(format::to_canonical(level))
+    }
+
+    fn geometry(r: &vision::Reading) -> Geometry {
+        r.geometry
+    }
+
+    fn confidence(r: &vision::Reading) -> f64 {
+        r.confidence
+    }
+
+    fn scan_detail(r: &vision::Reading, level: &Level, canonical: &str) -> Detail {
+        Detail::of(&ScanJson {
+            rows: r.rows.clone(),
             budget: level.budget,
             variant: level.variant,
-            walls_placed: reading.walls_placed,
-            theme: reading.theme.clone(),
-            enclosed: reading.enclosed,
-            score_shown: reading.score_shown,
-            puzzle: puzzle.clone(),
-        }),
-    };
-    let mut overlay = screen.image.clone();
-    vision::draw_overlay(&mut overlay, &reading);
-    let scanned = Scanned {
-        report,
-        puzzle,
-        overlay,
-    };
-    Ok((reading, level, scanned))
-}
-
-struct EncloseCheck {
-    /// The optimum's score.
-    score: i32,
-    target: BTreeSet<[usize; 2]>,
-    /// The level with every wall taken away, to re-score what the board shows after play.
-    open: Level,
-    /// The board as found before play.
-    geometry: Geometry,
-}
-
-impl Verify for EncloseCheck {
-    fn verify(&self, after: &Screen) -> Result<Vec<String>> {
-        let seen =
-            vision::read_after_play(&after.image, &self.geometry, self.open.rows, self.open.cols);
-        let mut out = play::differences(&seen.walls, &self.target);
-        if out.is_empty() {
-            let walls: Vec<[usize; 2]> = seen.walls.iter().copied().collect();
-            let want = self.score;
-            match check::score(&self.open, &walls) {
-                Ok(s) if s == want => {}
-                Ok(s) => out.push(format!("the walls score {s}, the optimum is {want}")),
-                Err(why) => out.push(format!("the walls on the board are not valid: {why}")),
-            }
-            // The page's own score line, when the capture shows it, must agree too.
-            match seen.score_shown {
-                Some(vision::ShownScore::Value(v)) if v == want => {}
-                Some(vision::ShownScore::Value(v)) => {
-                    out.push(format!("the page shows score {v}, the optimum is {want}"))
-                }
-                Some(vision::ShownScore::NotEnclosed) => {
-                    out.push("the page shows Score: N/A (no pen)".to_string())
-                }
-                None => {}
-            }
-        }
-        Ok(out)
-    }
-}
-
-impl Game for Enclose {
-    fn name(&self) -> &'static str {
-        "enclose"
+            walls_placed: r.walls_placed,
+            theme: r.theme.clone(),
+            enclosed: r.enclosed,
+            score_shown: r.score_shown,
+            puzzle: canonical.to_string(),
+        })
     }
 
-    fn detect(&self, screen: &Screen) -> Result<()> {
-        vision::recognize(&screen.image, &vision::ReadOptions::default()).map(|_| ())
-    }
-
-    fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
-        let level = format::parse(text, source, opts.enclose.variant)?;
-        Ok(solve_level(&level, opts).0)
-    }
-
-    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
-        Ok(scan_screen(screen, opts)?.2)
-    }
-
-    fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
-        let mut known = Vec::new();
-        for s in samples {
-            let level = format::parse(&s.puzzle, &s.puzzle_source, None)?;
-            known.push((
-                s.name.clone(),
-                s.screen.image.clone(),
-                format::map_rows(&level),
-            ));
-        }
-        vision::learn(&known)
+    fn draw_reading(img: &mut RgbaImage, r: &vision::Reading) {
+        vision::draw_overlay(img, r);
     }
 
     /// Walls already on the board may be wrong, so the level is solved with all of them
     /// taken away, and the plan toggles the difference.
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
-        let (reading, level, scanned) = scan_screen(screen, opts)?;
-        let mut open = level.clone();
+    fn solve_for_play(
+        _r: &vision::Reading,
+        level: Level,
+        opts: &Options,
+    ) -> (Level, Outcome<Solution>, Vec<String>) {
+        let mut open = level;
         for t in open.tiles.iter_mut().filter(|t| **t == Tile::Wall) {
             *t = Tile::Grass;
         }
-        let (solved, sol) = solve_level(&open, opts);
-        let target: BTreeSet<[usize; 2]> = sol.walls.into_iter().collect();
-        let plan = if solved.status() == Status::Unsolvable {
-            Plan::new(screen.rect_to_screen(reading.geometry.board))
-        } else {
-            play::plan(&reading, &target, screen)
-        };
-        Ok(Prepared {
-            scanned,
-            solved,
-            plan,
-            check: Box::new(EncloseCheck {
-                score: sol.score,
-                target,
-                open,
-                geometry: reading.geometry,
-            }),
-        })
+        let outcome = solve::solve(&open, &Limits::within(opts.timeout));
+        (open, outcome, Vec::new())
+    }
+
+    fn plan(
+        r: &vision::Reading,
+        _open: &Level,
+        sol: &Solution,
+        screen: &Screen,
+        out: &mut Plan,
+    ) -> Result<()> {
+        let target: BTreeSet<[usize; 2]> = sol.walls.iter().copied().collect();
+        *out = play::plan(r, &target, screen);
+        Ok(())
+    }
+
+    fn differences(
+        r: &vision::Reading,
+        open: &Level,
+        sol: &Solution,
+        after: &Screen,
+        _opts: &Options,
+    ) -> Result<Vec<String>> {
+        let seen = vision::read_after_play(&after.image, &r.geometry, open.rows, open.cols);
+        Ok(differences(&seen, open, sol))
+    }
+
+    const LEARNS: bool = true;
+
+    fn calibrate(known: Vec<(String, RgbaImage, Level)>) -> Result<Profile> {
+        let known: Vec<(String, RgbaImage, Vec<String>)> = known
+            .into_iter()
+            .map(|(name, img, level)| (name, img, format::map_rows(&level)))
+            .collect();
+        vision::learn(&known)
     }
 }

@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn every_level_has_an_answer() {
         use crate::games::enclose::model::SolveStatus;
-        use crate::games::enclose::solve::solve;
+        use crate::games::enclose::solve::search;
         for seed in 0..30 {
             for variant in [
                 Variant::Main,
@@ -287,7 +287,7 @@ mod tests {
                     ..Params::for_seed(seed)
                 };
                 let level = generate(seed, &p);
-                let status = solve(&level, None).status;
+                let status = search(&level, None).status;
                 assert_eq!(status, SolveStatus::Optimal, "{variant} seed {seed}");
             }
         }

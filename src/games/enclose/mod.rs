@@ -4,8 +4,9 @@
 //! * [`format::parse`]`(text, source, variant_override) -> Level` reads a puzzle file or the
 //!   game API's JSON; [`format::parse_map`] reads bare map rows; [`format::to_canonical`]
 //!   writes the canonical puzzle file (format documented in [`format`]).
-//! * [`solve::solve`]`(&Level, deadline) -> Solution` is the exact optimiser: status
-//!   optimal / gave_up / unsolvable, score, proven bound, new walls `[row, col]`, elapsed.
+//! * [`solve::solve`]`(&Level, &Limits) -> Outcome<Solution>` is the exact optimiser (optimal,
+//!   or out of time with the best walls found, or unsolvable); [`solve::search`] is the same
+//!   search with its own account: score, proven bound, new walls `[row, col]`, nodes, time.
 //! * [`check::score`]`(&Level, &walls) -> Result<i32, String>` scores walls the way the game
 //!   does (its own flood fill), independently of the solver.
 //! * [`solve::render_solution`]`(&Level, &Solution) -> String` draws the map with `W` on the
@@ -25,4 +26,4 @@ pub use game::{Enclose, EncloseOptions, ScanJson, SolveJson};
 
 pub use format::{parse, to_canonical};
 pub use model::{Level, Solution, SolveStatus, Tile, Variant};
-pub use solve::{render_solution, solve};
+pub use solve::{render_solution, search, solve};

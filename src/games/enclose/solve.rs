@@ -17,13 +17,24 @@ mod search_core;
 mod tasks;
 
 use super::check::flood;
-use super::model::{Level, Solution, Tile, Variant};
+use super::model::{Level, Solution, SolveStatus, Tile, Variant};
+use crate::solving::{Limits, Outcome};
 pub use feasibility::has_answer;
 use std::time::Instant;
 
-/// Solves the level to proven optimality, or until `deadline` (then `GaveUp` with the best
-/// walls found and a proven bound).
-pub fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
+/// Solves the level to proven optimality within `limits`; out of time, the best walls found.
+pub fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
+    let sol = search(level, limits.deadline);
+    match sol.status {
+        SolveStatus::Optimal => Outcome::Optimal(sol),
+        SolveStatus::GaveUp => Outcome::GaveUp(Some(sol)),
+        SolveStatus::Unsolvable => Outcome::Unsolvable,
+    }
+}
+
+/// The search behind [`solve`], with its own account: proven optimal, or until `deadline`
+/// (then `GaveUp` with the best walls found and a proven bound), the bound, the nodes spent.
+pub fn search(level: &Level, deadline: Option<Instant>) -> Solution {
     match level.variant {
         Variant::Quarrel => quarrel::solve(level, deadline),
         _ => one_pen::solve(level, deadline),
@@ -31,10 +42,10 @@ pub fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
 }
 
 /// The map with `W` on the new walls and `#` on the enclosed grass; other tiles as in the map.
-pub fn render_solution(level: &Level, sol: &Solution) -> String {
+pub fn render_map(level: &Level, walls: &[[usize; 2]]) -> String {
     let mut wall: Vec<bool> = level.tiles.iter().map(|&t| t == Tile::Wall).collect();
     let mut new = vec![false; level.tiles.len()];
-    for &[r, c] in &sol.walls {
+    for &[r, c] in walls {
         wall[r * level.cols + c] = true;
         new[r * level.cols + c] = true;
     }
@@ -62,16 +73,29 @@ pub fn render_solution(level: &Level, sol: &Solution) -> String {
         }
         out.push('\n');
     }
-    out.push_str(&format!(
-        "{:?}: score {} (bound {}), {} new walls of {}, {:.1} ms\n",
-        sol.status,
+    out
+}
+
+/// The score, the proven bound and the walls used, in a line.
+pub fn summary(level: &Level, sol: &Solution) -> String {
+    format!(
+        "score {} (bound {}), {} new walls of {}",
         sol.score,
         sol.bound,
         sol.walls.len(),
-        level.budget,
+        level.budget
+    )
+}
+
+/// [`render_map`] and a line with the search's status, [`summary`] and time.
+pub fn render_solution(level: &Level, sol: &Solution) -> String {
+    format!(
+        "{}{:?}: {}, {:.1} ms\n",
+        render_map(level, &sol.walls),
+        sol.status,
+        summary(level, sol),
         sol.elapsed_ms
-    ));
-    out
+    )
 }
 
 #[cfg(test)]
@@ -126,7 +150,7 @@ mod tests {
     }
 
     fn assert_solves(level: &Level, expected: Option<i32>, name: &str) {
-        let sol = solve(level, None);
+        let sol = search(level, None);
         match expected {
             Some(e) => {
                 assert_eq!(sol.status, SolveStatus::Optimal, "{name}");

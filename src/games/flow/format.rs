@@ -4,27 +4,14 @@
 
 use super::model::{Axis, BuildError, Builder, GridSpec, Puzzle, Solution, Variant};
 use crate::error::{Error, Result};
+use crate::solving::check_size;
 use std::collections::BTreeMap;
 
-/// The largest board accepted (its grid's rows × columns): the solver keeps its time limit
-/// and a small memory up to here, and a 1000×1000 board took 1.7 GB.
-pub const MAX_CELLS: usize = 256 * 256;
-
-/// Reads any supported format; a board past [`MAX_CELLS`] is refused before any solving.
+/// Reads any supported format; a board past [`crate::solving::MAX_CELLS`] is refused before any
+/// solving.
 pub fn parse(text: &str, source: &str) -> Result<Puzzle> {
     let p = parse_any(text, source)?;
-    if p.rows * p.cols > MAX_CELLS {
-        return Err(Error::parse(
-            source,
-            1,
-            1,
-            format!(
-                "a {}×{} board is over the solver's limit of {MAX_CELLS} cells (256×256); the \
-                 app's own are under 20×20",
-                p.rows, p.cols
-            ),
-        ));
-    }
+    check_size(p.rows, p.cols, source, 1, 1)?;
     Ok(p)
 }
 

@@ -6,16 +6,19 @@ use super::format::{parse, to_text};
 use super::model::{Puzzle, Solution};
 use super::play::strokes;
 use super::render::{render, SolutionJson};
-use super::solve::{self, Limits, Outcome};
+use super::solve;
 use super::vision::{self, sample_hex, FlowReading};
 use crate::error::{Error, Result};
-use crate::games::{Game, Options, Prepared, Scanned, Solved, Verify};
-use crate::plan::{Action, Plan};
-use crate::report::{Detail, ScanReport, SolveReport};
+use crate::games::pipeline::Rules;
+use crate::games::Options;
+use crate::plan::{Action, Plan, FRAME_MS};
+use crate::report::Detail;
 use crate::screen::Screen;
+use crate::solving::{Limits, Outcome};
+use crate::vision::geometry::Geometry;
+use image::RgbaImage;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 pub struct Flow;
 
@@ -51,22 +54,14 @@ pub struct DrawnJson {
     pub cells: Vec<[usize; 2]>,
 }
 
-/// What `scan` prints and draws for a reading; `prepare` shows the same.
-pub fn scanned(screen: &Screen, reading: &FlowReading) -> Result<Scanned> {
+/// Flow's fields of `scan --json` for a reading.
+fn scan_json(reading: &FlowReading, puzzle: &str) -> ScanJson {
     let p = &reading.puzzle;
-    let puzzle = to_text(p).map_err(|e| {
-        Error::vision(
-            Some(reading.geometry.board.to_pixels()),
-            format!("the board read has no text form: {e}"),
-        )
-    })?;
-    let mut overlay = screen.image.clone();
-    vision::overlay::draw(&mut overlay, reading);
-    let json = ScanJson {
+    ScanJson {
         width: p.cols,
         height: p.rows,
         rows: reading.rows(),
-        puzzle: puzzle.clone(),
+        puzzle: puzzle.to_string(),
         colours: p
             .flows
             .iter()
@@ -95,60 +90,93 @@ pub fn scanned(screen: &Screen, reading: &FlowReading) -> Result<Scanned> {
                 y: (at.y * 10.0).round() / 10.0,
             })
             .collect(),
-    };
-    Ok(Scanned {
-        report: ScanReport {
-            game: "flow",
-            geometry: reading.geometry,
-            confidence: reading.confidence,
-            detail: Detail::of(&json),
-        },
-        puzzle,
-        overlay,
-    })
+    }
 }
 
-impl Game for Flow {
-    fn name(&self) -> &'static str {
-        "flow"
+impl Rules for Flow {
+    const NAME: &'static str = "flow";
+    const NO_SOLUTION: &'static str = "no way to join every pair and cover every cell";
+    type Puzzle = Puzzle;
+    type Reading = FlowReading;
+    type Solution = Solution;
+
+    fn parse(text: &str, source: &str, _opts: &Options) -> Result<Puzzle> {
+        parse(text, source)
     }
 
-    fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
-        Ok(solve_puzzle(&parse(text, source)?, opts).0)
+    fn solve(p: &Puzzle, limits: &Limits, _opts: &Options) -> Outcome<Solution> {
+        solve::solve(p, limits)
     }
 
-    fn detect(&self, screen: &Screen) -> Result<()> {
-        vision::read(&screen.image).map(|_| ())
+    fn check(p: &Puzzle, s: &Solution, _opts: &Options) -> std::result::Result<(), String> {
+        super::validate::validate(p, s)
     }
 
-    fn scan(&self, screen: &Screen, _opts: &Options) -> Result<Scanned> {
-        scanned(screen, &vision::read(&screen.image)?)
+    fn render(p: &Puzzle, s: &Solution) -> (String, String) {
+        (
+            render(p, s),
+            format!("{} flows joined, every cell covered", p.flows.len()),
+        )
     }
 
-    /// Reads the board, solves it and plans a tap clearing each wrong pipe, then one drag per
-    /// colour not already drawn right; an unsolvable board plans nothing.
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
-        let reading = vision::read(&screen.image)?;
-        let scanned = scanned(screen, &reading)?;
-        let (solved, outcome) = solve_puzzle(&reading.puzzle, opts);
-        let mut plan = Plan::new(screen.rect_to_screen(reading.geometry.board));
+    fn solve_detail(p: &Puzzle, outcome: &Outcome<Solution>, _: &Options, _: bool) -> Detail {
+        Detail::of(&SolutionJson::new(p, outcome))
+    }
+
+    fn read(image: &RgbaImage, _opts: &Options) -> Result<FlowReading> {
+        vision::read(image)
+    }
+
+    fn posed(r: &FlowReading, _label: &str, _opts: &Options) -> Result<Puzzle> {
+        Ok(r.puzzle.clone())
+    }
+
+    fn canonical(r: &FlowReading, p: &Puzzle) -> Result<String> {
+        to_text(p).map_err(|e| {
+            Error::vision(
+                Some(r.geometry.board.to_pixels()),
+                format!("the board read has no text form: {e}"),
+            )
+        })
+    }
+
+    fn geometry(r: &FlowReading) -> Geometry {
+        r.geometry
+    }
+
+    fn confidence(r: &FlowReading) -> f64 {
+        r.confidence
+    }
+
+    fn scan_detail(r: &FlowReading, _p: &Puzzle, canonical: &str) -> Detail {
+        Detail::of(&scan_json(r, canonical))
+    }
+
+    fn draw_reading(img: &mut RgbaImage, r: &FlowReading) {
+        vision::overlay::draw(img, r);
+    }
+
+    /// A tap clearing each wrong pipe, then one drag per colour not already drawn right.
+    fn plan(
+        r: &FlowReading,
+        p: &Puzzle,
+        s: &Solution,
+        screen: &Screen,
+        plan: &mut Plan,
+    ) -> Result<()> {
         // The web clone, like any page, sees one pointer position per frame and fills in the
         // cells between by its own path finding; a move per frame keeps it on our path.
-        plan.min_step_ms = 17;
-        let solution = match outcome {
-            Outcome::Solved(s) => s,
-            _ => Solution { paths: Vec::new() },
-        };
-        let mut drawn = vec![Vec::new(); reading.puzzle.flows.len()];
-        for d in &reading.drawn {
+        plan.min_step_ms = FRAME_MS;
+        let mut drawn = vec![Vec::new(); p.flows.len()];
+        for d in &r.drawn {
             drawn[d.flow].clone_from(&d.cells);
         }
-        let centre = |k: usize| (reading.centres[k].x, reading.centres[k].y);
-        for stroke in strokes(&reading.puzzle, &solution, &drawn, centre) {
+        let centre = |k: usize| (r.centres[k].x, r.centres[k].y);
+        for stroke in strokes(p, s, &drawn, centre) {
             let mut path: Vec<_> = stroke
                 .cells
                 .iter()
-                .map(|&k| screen.to_screen(reading.centres[k]))
+                .map(|&k| screen.to_screen(r.centres[k]))
                 .collect();
             let action = if path.len() == 1 {
                 Action::Click { at: path.remove(0) }
@@ -157,60 +185,20 @@ impl Game for Flow {
             };
             plan.push(action, stroke.note);
         }
-        Ok(Prepared {
-            scanned,
-            solved,
-            plan,
-            check: Box::new(FlowCheck {
-                puzzle: reading.puzzle,
-                solution,
-            }),
-        })
+        Ok(())
     }
-}
 
-fn solve_puzzle(puzzle: &Puzzle, opts: &Options) -> (Solved, Outcome) {
-    let start = Instant::now();
-    let outcome = solve::solve(
-        puzzle,
-        &Limits {
-            deadline: opts.timeout.map(|t| start + t),
-        },
-    );
-    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let json = SolutionJson::new(puzzle, &outcome);
-    let text = match &outcome {
-        Outcome::Solved(s) => format!(
-            "{}{} flows joined, every cell covered, {elapsed_ms:.2} ms\n",
-            render(puzzle, s),
-            puzzle.flows.len()
-        ),
-        Outcome::Unsolvable => "no way to join every pair and cover every cell\n".into(),
-        Outcome::GaveUp => "gave up (time limit) before a solution\n".into(),
-    };
-    let solved = Solved {
-        report: SolveReport {
-            game: "flow",
-            status: json.status,
-            elapsed_ms,
-            detail: Detail::of(&json),
-        },
-        text,
-    };
-    (solved, outcome)
-}
-
-/// After play the board is read again: the same endpoints, and each colour's pipe the
-/// solution's path, from either end.
-struct FlowCheck {
-    puzzle: Puzzle,
-    solution: Solution,
-}
-
-impl Verify for FlowCheck {
-    fn verify(&self, after: &Screen) -> Result<Vec<String>> {
+    /// The board read again: the same endpoints, and each colour's pipe the solution's path,
+    /// from either end.
+    fn differences(
+        _r: &FlowReading,
+        p: &Puzzle,
+        s: &Solution,
+        after: &Screen,
+        _opts: &Options,
+    ) -> Result<Vec<String>> {
         let again = vision::read(&after.image)?;
-        Ok(differences(&self.puzzle, &self.solution, &again))
+        Ok(differences(p, s, &again))
     }
 }
 

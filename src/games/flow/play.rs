@@ -108,11 +108,12 @@ fn corners(path: &[usize], at: &impl Fn(usize) -> (f64, f64)) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::games::flow::format::parse;
-    use crate::games::flow::solve::{solve, Limits, Outcome};
+    use crate::games::flow::solve::solve;
+    use crate::solving::{Limits, Outcome};
 
     fn solved(text: &str) -> (Puzzle, Solution) {
         let p = parse(text, "test").unwrap();
-        match solve(&p, &Limits { deadline: None }) {
+        match solve(&p, &Limits::default()) {
             Outcome::Solved(s) => (p, s),
             other => panic!("not solved: {other:?}"),
         }

@@ -2,8 +2,7 @@
 
 use super::format::lattice;
 use super::model::{Puzzle, Solution};
-use super::solve::Outcome;
-use crate::games::Status;
+use crate::solving::Outcome;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -45,34 +44,29 @@ fn paths_text(p: &Puzzle, s: &Solution) -> String {
 }
 
 /// Flow's part of `solve --json`: each path keyed by the puzzle's own letter, as `[row, col]`
-/// from one endpoint to the other; empty unless solved. `status` is the shared field.
+/// from one endpoint to the other; empty unless solved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SolutionJson {
-    #[serde(skip)]
-    pub status: Status,
     pub paths: BTreeMap<String, Vec<[usize; 2]>>,
 }
 
 impl SolutionJson {
-    pub fn new(p: &Puzzle, outcome: &Outcome) -> SolutionJson {
-        let (status, paths) = match outcome {
-            Outcome::Solved(s) => (
-                Status::Solved,
-                p.flows
-                    .iter()
-                    .zip(&s.paths)
-                    .map(|(f, path)| {
-                        let cells = path
-                            .iter()
-                            .map(|&c| [p.cells[c].row, p.cells[c].col])
-                            .collect();
-                        (f.letter.to_string(), cells)
-                    })
-                    .collect(),
-            ),
-            Outcome::Unsolvable => (Status::Unsolvable, BTreeMap::new()),
-            Outcome::GaveUp => (Status::GaveUp, BTreeMap::new()),
+    pub fn new(p: &Puzzle, outcome: &Outcome<Solution>) -> SolutionJson {
+        let paths = match outcome.solution() {
+            Some(s) => p
+                .flows
+                .iter()
+                .zip(&s.paths)
+                .map(|(f, path)| {
+                    let cells = path
+                        .iter()
+                        .map(|&c| [p.cells[c].row, p.cells[c].col])
+                        .collect();
+                    (f.letter.to_string(), cells)
+                })
+                .collect(),
+            None => BTreeMap::new(),
         };
-        SolutionJson { status, paths }
+        SolutionJson { paths }
     }
 }

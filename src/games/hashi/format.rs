@@ -6,14 +6,11 @@
 
 use super::model::{target_char, Bridge, Bridges, Cell, Island, Puzzle};
 use crate::error::{Error, Result};
+use crate::solving::check_size;
 use serde_json::Value;
 
 /// Island numbers are written as one character, `Z` = 35 at most, so 4 × max must stay below.
 const MAX_BRIDGES: u8 = 8;
-
-/// The largest board accepted (width × height): the solver keeps its time limit and stays in
-/// a small memory up to here.
-pub const MAX_CELLS: usize = 256 * 256;
 
 /// An island as read, with the text position to blame if it is invalid.
 struct Raw {
@@ -82,18 +79,7 @@ fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
             "width and height must be at least 1",
         ));
     }
-    if h.width.saturating_mul(h.height) > MAX_CELLS {
-        return Err(Error::parse(
-            source,
-            1,
-            1,
-            format!(
-                "a {}x{} board is over the solver's limit of {MAX_CELLS} cells (256×256); \
-                 published puzzles and the Bridges app's boards are far smaller",
-                h.width, h.height
-            ),
-        ));
-    }
+    check_size(h.height, h.width, source, 1, 1)?;
     let Some(first) = raws.first() else {
         return Err(Error::parse(source, 1, 1, "no islands"));
     };
@@ -876,7 +862,8 @@ pub fn to_game_id(p: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hashi::solve::{self, Limits, Outcome};
+    use crate::games::hashi::solve::{self, Found};
+    use crate::solving::{Limits, Outcome};
 
     fn cell(row: usize, col: usize) -> Cell {
         Cell { row, col }
@@ -1026,7 +1013,7 @@ mod tests {
         assert!(bridges.contains(&Bridge::new(cell(1, 1), cell(1, 3), 1)));
         assert!(bridges.contains(&Bridge::new(cell(0, 0), cell(6, 0), 2)));
         solve::check(&p, &bridges).unwrap();
-        let Outcome::Solved { bridges: b, .. } = solve::solve(&p, &Limits::default()) else {
+        let Outcome::Solved(Found { bridges: b, .. }) = solve::solve(&p, &Limits::default()) else {
             panic!("README puzzle solves");
         };
         assert_eq!(b, bridges);
@@ -1069,7 +1056,8 @@ mod tests {
         let p = parse("TR1:axa:c1d2b2d2zm3a2n1b3a2b1h1g2a", "t").unwrap();
         assert_eq!((p.width, p.height, p.islands.len()), (10, 10, 12));
         assert_eq!(p.islands[0].at, cell(0, 3));
-        let Outcome::Solved { bridges, unique } = solve::solve(&p, &Limits::default()) else {
+        let Outcome::Solved(Found { bridges, unique }) = solve::solve(&p, &Limits::default())
+        else {
             panic!("E0001 solves");
         };
         assert!(unique);

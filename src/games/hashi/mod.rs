@@ -8,14 +8,18 @@ pub mod solve;
 pub mod vision;
 
 use crate::calibration::Profile;
-use crate::error::Result;
-use crate::games::{Game, Options, Prepared, Sample, Scanned, Solved, Status, Verify};
+use crate::error::{Error, Result};
+use crate::games::pipeline::Rules;
+use crate::games::Options;
 use crate::plan::Plan;
-use crate::report::{Detail, ScanReport, SolveReport};
+use crate::report::Detail;
 use crate::screen::Screen;
+use crate::solving::{Limits, Outcome};
+use crate::vision::geometry::Geometry;
+use image::RgbaImage;
 use model::{Bridge, Bridges, Puzzle};
 use serde::{Serialize, Serializer};
-use std::time::Instant;
+use solve::Found;
 
 pub struct Hashi;
 
@@ -69,196 +73,140 @@ pub struct SolutionJson {
     pub unique: bool,
 }
 
-/// A solve as hashi keeps it until the report is made.
-struct Outcome {
-    status: Status,
-    elapsed_ms: f64,
-    json: SolveJson,
-    text: String,
-}
+impl Rules for Hashi {
+    const NAME: &'static str = "hashi";
+    const NO_SOLUTION: &'static str = "no solution exists";
+    type Puzzle = Puzzle;
+    type Reading = vision::Reading;
+    type Solution = Found;
 
-impl Outcome {
-    fn bridges(&self) -> Option<&Bridges> {
-        self.json.solution.as_ref().map(|s| &s.bridges)
+    fn parse(text: &str, source: &str, _opts: &Options) -> Result<Puzzle> {
+        format::parse(text, source)
     }
 
-    fn into_solved(self) -> Solved {
-        Solved {
-            report: SolveReport {
-                game: "hashi",
-                status: self.status,
-                elapsed_ms: self.elapsed_ms,
-                detail: Detail::of(&self.json),
-            },
-            text: self.text,
-        }
-    }
-}
-
-fn solve_puzzle(puzzle: &Puzzle, opts: &Options) -> Outcome {
-    let limits = solve::Limits {
-        deadline: opts.timeout.map(|t| Instant::now() + t),
-        ..Default::default()
-    };
-    let start = Instant::now();
-    let outcome = solve::solve(puzzle, &limits);
-    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let (status, solution) = match outcome {
-        solve::Outcome::Solved { bridges, unique } => {
-            (Status::Solved, Some(SolutionJson { bridges, unique }))
-        }
-        solve::Outcome::Unsolvable => (Status::Unsolvable, None),
-        solve::Outcome::GaveUp => (Status::GaveUp, None),
-    };
-    let text = match &solution {
-        Some(SolutionJson { bridges, unique }) => {
-            let mut t = model::render_with_bridges(puzzle, bridges).join("\n");
-            t.push_str(&format!(
-                "\n{} bridges, {} solution, {elapsed_ms:.2} ms\n",
-                bridges.iter().map(|x| x.count as usize).sum::<usize>(),
-                if *unique { "unique" } else { "not unique" },
-            ));
-            t
-        }
-        None => format!(
-            "{}\n",
-            match status {
-                Status::Unsolvable => "no solution exists",
-                _ => "gave up (time or node limit) before finding a solution",
-            }
-        ),
-    };
-    Outcome {
-        status,
-        elapsed_ms,
-        json: SolveJson {
-            rows: puzzle.rows(),
-            solution,
-            max_bridges: None,
-        },
-        text,
-    }
-}
-
-fn scan_reading(screen: &Screen, opts: &Options) -> Result<(vision::Reading, Scanned)> {
-    let mut reading = vision::recognize_with(&screen.image, opts.calibration.as_deref())?;
-    if let Some(m) = opts.hashi.max_bridges {
-        if reading.puzzle.islands.iter().any(|i| i.target > 4 * m) {
-            return Err(crate::error::Error::Usage(format!(
-                "--max-bridges {m} is too few for an island of {} on this board",
-                reading
-                    .puzzle
-                    .islands
-                    .iter()
-                    .map(|i| i.target)
-                    .max()
-                    .unwrap_or(0)
-            )));
-        }
-        reading.puzzle.max_bridges = m;
-    }
-    let puzzle = format::to_canonical(&reading.puzzle);
-    let report = ScanReport {
-        game: "hashi",
-        geometry: reading.geometry,
-        confidence: reading.confidence,
-        detail: Detail::of(&ScanJson {
-            style: reading.style,
-            width: reading.puzzle.width,
-            height: reading.puzzle.height,
-            rows: reading.puzzle.rows(),
-            puzzle: puzzle.clone(),
-            game_id: format::to_game_id(&reading.puzzle),
-            bridges: reading.bridges.clone(),
-        }),
-    };
-    let mut overlay = screen.image.clone();
-    overlay::draw(&mut overlay, &reading);
-    let scanned = Scanned {
-        report,
-        puzzle,
-        overlay,
-    };
-    Ok((reading, scanned))
-}
-
-struct HashiCheck {
-    reading: vision::Reading,
-    target: Bridges,
-    profile: Option<std::sync::Arc<Profile>>,
-}
-
-impl Verify for HashiCheck {
-    fn verify(&self, after: &Screen) -> Result<Vec<String>> {
-        let again = vision::recognize_with(&after.image, self.profile.as_deref())?;
-        Ok(play::differences(
-            &again,
-            &self.reading.puzzle,
-            &self.target,
-        ))
-    }
-}
-
-impl Game for Hashi {
-    fn name(&self) -> &'static str {
-        "hashi"
+    fn solve(p: &Puzzle, limits: &Limits, _opts: &Options) -> Outcome<Found> {
+        solve::solve(p, limits)
     }
 
-    fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
-        let puzzle = format::parse(text, source)?;
-        Ok(solve_puzzle(&puzzle, opts).into_solved())
+    fn check(p: &Puzzle, s: &Found, _opts: &Options) -> std::result::Result<(), String> {
+        solve::check(p, &s.bridges)
     }
 
-    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
-        Ok(scan_reading(screen, opts)?.1)
+    fn render(p: &Puzzle, s: &Found) -> (String, String) {
+        let mut board = model::render_with_bridges(p, &s.bridges).join("\n");
+        board.push('\n');
+        let summary = format!(
+            "{} bridges, {} solution",
+            s.bridges.iter().map(|x| x.count as usize).sum::<usize>(),
+            if s.unique { "unique" } else { "not unique" },
+        );
+        (board, summary)
     }
 
-    fn detect(&self, screen: &Screen) -> Result<()> {
-        vision::recognize(&screen.image).map(|_| ())
-    }
-
-    fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
-        let mut known = Vec::new();
-        for s in samples {
-            let puzzle = format::parse(&s.puzzle, &s.puzzle_source)?;
-            known.push((s.name.clone(), s.screen.image.clone(), puzzle));
-        }
-        vision::learn(&known)
-    }
-
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
-        let (mut reading, scanned) = scan_reading(screen, opts)?;
-        let mut solved = solve_puzzle(&reading.puzzle, opts);
-        // The Bridges app never shows its bridge limit; 2 is its default. A board with no
-        // solution under it is tried with the larger limits the app offers.
-        let limit_hidden = reading.style == vision::Style::Sgt && opts.hashi.max_bridges.is_none();
-        while limit_hidden && solved.status == Status::Unsolvable && reading.puzzle.max_bridges < 4
-        {
-            reading.puzzle.max_bridges += 1;
-            solved = solve_puzzle(&reading.puzzle, opts);
-            let note = format!(
-                "no solution with fewer bridges per pair: solved with at most {} (--max-bridges)\n",
-                reading.puzzle.max_bridges
-            );
-            if solved.status != Status::Unsolvable {
-                solved.text.push_str(&note);
-            }
-        }
-        solved.json.max_bridges = Some(reading.puzzle.max_bridges);
-        let target = solved.bridges().cloned();
-        let plan = match &target {
-            Some(t) => play::plan(&reading, t, screen)?,
-            None => Plan::new(screen.rect_to_screen(reading.geometry.board)),
-        };
-        Ok(Prepared {
-            scanned,
-            solved: solved.into_solved(),
-            plan,
-            check: Box::new(HashiCheck {
-                reading,
-                target: target.unwrap_or_default(),
-                profile: opts.calibration.clone(),
+    fn solve_detail(p: &Puzzle, outcome: &Outcome<Found>, _: &Options, played: bool) -> Detail {
+        Detail::of(&SolveJson {
+            rows: p.rows(),
+            solution: outcome.solution().map(|f| SolutionJson {
+                bridges: f.bridges.clone(),
+                unique: f.unique,
             }),
+            max_bridges: played.then_some(p.max_bridges),
         })
+    }
+
+    fn read(image: &RgbaImage, opts: &Options) -> Result<vision::Reading> {
+        vision::recognize_with(image, opts.calibration.as_deref())
+    }
+
+    fn posed(r: &vision::Reading, _label: &str, opts: &Options) -> Result<Puzzle> {
+        let mut p = r.puzzle.clone();
+        if let Some(m) = opts.hashi.max_bridges {
+            let most = p.islands.iter().map(|i| i.target).max().unwrap_or(0);
+            if most > 4 * m {
+                return Err(Error::Usage(format!(
+                    "--max-bridges {m} is too few for an island of {most} on this board"
+                )));
+            }
+            p.max_bridges = m;
+        }
+        Ok(p)
+    }
+
+    fn canonical(_r: &vision::Reading, p: &Puzzle) -> Result<String> {
+        Ok(format::to_canonical(p))
+    }
+
+    fn geometry(r: &vision::Reading) -> Geometry {
+        r.geometry
+    }
+
+    fn confidence(r: &vision::Reading) -> f64 {
+        r.confidence
+    }
+
+    fn scan_detail(r: &vision::Reading, p: &Puzzle, canonical: &str) -> Detail {
+        Detail::of(&ScanJson {
+            style: r.style,
+            width: p.width,
+            height: p.height,
+            rows: p.rows(),
+            puzzle: canonical.to_string(),
+            game_id: format::to_game_id(p),
+            bridges: r.bridges.clone(),
+        })
+    }
+
+    fn draw_reading(img: &mut RgbaImage, r: &vision::Reading) {
+        overlay::draw(img, r);
+    }
+
+    /// The Bridges app never shows its bridge limit; 2 is its default. A board with no
+    /// solution under it is tried with the larger limits the app offers.
+    fn solve_for_play(
+        r: &vision::Reading,
+        mut p: Puzzle,
+        opts: &Options,
+    ) -> (Puzzle, Outcome<Found>, Vec<String>) {
+        let limits = Limits::within(opts.timeout);
+        let mut outcome = solve::solve(&p, &limits);
+        let mut notes = Vec::new();
+        let limit_hidden = r.style == vision::Style::Sgt && opts.hashi.max_bridges.is_none();
+        while limit_hidden && outcome == Outcome::Unsolvable && p.max_bridges < 4 {
+            p.max_bridges += 1;
+            outcome = solve::solve(&p, &limits);
+            notes = vec![format!(
+                "no solution with fewer bridges per pair: solved with at most {} (--max-bridges)",
+                p.max_bridges
+            )];
+        }
+        (p, outcome, notes)
+    }
+
+    fn plan(
+        r: &vision::Reading,
+        p: &Puzzle,
+        s: &Found,
+        screen: &Screen,
+        out: &mut Plan,
+    ) -> Result<()> {
+        *out = play::plan(r, p, &s.bridges, screen)?;
+        Ok(())
+    }
+
+    fn differences(
+        _r: &vision::Reading,
+        p: &Puzzle,
+        s: &Found,
+        after: &Screen,
+        opts: &Options,
+    ) -> Result<Vec<String>> {
+        let again = vision::recognize_with(&after.image, opts.calibration.as_deref())?;
+        Ok(play::differences(&again, p, &s.bridges))
+    }
+
+    const LEARNS: bool = true;
+
+    fn calibrate(known: Vec<(String, RgbaImage, Puzzle)>) -> Result<Profile> {
+        vision::learn(&known)
     }
 }

@@ -2,24 +2,16 @@
 //! depth-first search that keeps going after the first solution to prove uniqueness.
 
 use super::model::{Bridge, Bridges, Cell, Puzzle};
+use crate::solving::{Limits, Outcome};
 use std::collections::VecDeque;
 use std::time::Instant;
 
-#[derive(Debug, Clone, Default)]
-pub struct Limits {
-    pub deadline: Option<Instant>,
-    pub max_nodes: Option<u64>,
-}
-
+/// A solution found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// A solution; `unique` is true when the search proved no other exists.
-    Solved {
-        bridges: Bridges,
-        unique: bool,
-    },
-    Unsolvable,
-    GaveUp,
+pub struct Found {
+    pub bridges: Bridges,
+    /// True when the search proved no other solution exists.
+    pub unique: bool,
 }
 
 /// Islands and candidate edges (pairs that see each other) as plain indices.
@@ -349,7 +341,7 @@ impl Search<'_> {
     /// Collects up to two solutions below `st` (already propagated).
     fn run(&mut self, st: State) -> Result<(), GaveUp> {
         self.nodes += 1;
-        if self.limits.max_nodes.is_some_and(|m| self.nodes > m)
+        if self.limits.nodes.is_some_and(|m| self.nodes > m)
             || (self.nodes % 64 == 1 && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return Err(GaveUp);
@@ -379,7 +371,7 @@ impl Search<'_> {
 
 /// Finds a solution and looks for a second one. A limit reached after the first solution
 /// still returns it, with `unique: false` since uniqueness was not proven.
-pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome {
+pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome<Found> {
     let g = Graph::new(p);
     let n = g.islands();
     if n == 0 {
@@ -409,7 +401,7 @@ pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome {
         return if finished {
             Outcome::Unsolvable
         } else {
-            Outcome::GaveUp
+            Outcome::GaveUp(None)
         };
     };
     let mut bridges: Bridges = g
@@ -420,10 +412,10 @@ pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome {
         .map(|(&(a, b), &c)| Bridge::new(p.islands[a].at, p.islands[b].at, c))
         .collect();
     bridges.sort();
-    Outcome::Solved {
+    Outcome::Solved(Found {
         bridges,
         unique: finished && search.found.len() == 1,
-    }
+    })
 }
 
 /// Independent check of a full assignment against every rule; `Err` says which rule fails.
@@ -520,7 +512,7 @@ mod tests {
 
     fn solved(p: &Puzzle) -> (Bridges, bool) {
         match solve(p, &Limits::default()) {
-            Outcome::Solved { bridges, unique } => {
+            Outcome::Solved(Found { bridges, unique }) => {
                 check(p, &bridges).expect("the solver's answer passes the independent check");
                 (bridges, unique)
             }
@@ -620,17 +612,17 @@ mod tests {
     fn node_cap_gives_up() {
         let p = puzzle("hashi 3x3\n3.3\n...\n3.3\n");
         let limits = Limits {
-            max_nodes: Some(1),
+            nodes: Some(1),
             ..Default::default()
         };
-        assert_eq!(solve(&p, &limits), Outcome::GaveUp);
+        assert_eq!(solve(&p, &limits), Outcome::GaveUp(None));
         let past = Limits {
             deadline: Some(Instant::now()),
-            max_nodes: Some(100),
+            nodes: Some(100),
         };
         assert!(matches!(
             solve(&p, &past),
-            Outcome::Solved { .. } | Outcome::GaveUp
+            Outcome::Solved(_) | Outcome::GaveUp(None)
         ));
     }
 

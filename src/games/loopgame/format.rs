@@ -6,6 +6,7 @@
 
 use super::model::Puzzle;
 use crate::error::{Error, Result};
+use crate::solving::check_size;
 use serde_json::Value;
 
 /// The two hint sets a corpus record carries for the same loop (the app's A/B arms).
@@ -25,10 +26,6 @@ impl HintSet {
         }
     }
 }
-
-/// The largest grid accepted: the solver keeps its time limit and a small memory up to here,
-/// and past it a time limit was seen to be overrun many times over (500×500).
-pub const MAX_CELLS: usize = 256 * 256;
 
 /// Reads any supported format, detected from the text: a JSON record (its `hints`), the
 /// canonical text, or a bare grid. Errors name `source`, line and column.
@@ -214,19 +211,7 @@ fn build(rows: &[Row], size: Option<(usize, usize, usize, usize)>, source: &str)
             ));
         }
     }
-    if width * rows.len() > MAX_CELLS {
-        return Err(Error::parse(
-            source,
-            first.line,
-            first.column,
-            format!(
-                "a grid of {width}×{} = {} cells is over the solver's limit of {MAX_CELLS} cells \
-                 (256×256); the app's own grids are under 1,000",
-                rows.len(),
-                width * rows.len()
-            ),
-        ));
-    }
+    check_size(rows.len(), width, source, first.line, first.column)?;
     let mut p = Puzzle::empty(width, rows.len());
     for (r, row) in rows.iter().enumerate() {
         let n = row.text.chars().count();

@@ -2,19 +2,20 @@
 //! board, and play a whole loop as one drag.
 
 use super::format::{parse, to_canonical};
-use super::model::{Cycle, Puzzle};
-use super::report::solve_report;
-use super::solve;
+use super::model::{render, Cycle, Puzzle};
+use super::solve::{self, Found};
 use super::vision::{self, Reading, Theme};
 use crate::calibration::Profile;
 use crate::error::Result;
-use crate::games::{Game, Options, Prepared, Sample, Scanned, Solved, Status, Verify};
-use crate::plan::{Action, Plan};
-use crate::report::{Detail, ScanReport};
+use crate::games::pipeline::Rules;
+use crate::games::Options;
+use crate::plan::{Action, Plan, FRAME_MS};
+use crate::report::Detail;
 use crate::screen::Screen;
+use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
+use image::RgbaImage;
 use serde::Serialize;
-use std::time::Instant;
 
 /// Loop's own options.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -41,51 +42,32 @@ pub struct ScanJson {
     pub closed: bool,
 }
 
-fn solve_puzzle(puzzle: &Puzzle, opts: &Options) -> (Solved, Option<Cycle>) {
-    let (report, text, cycle) = solve_report(
-        puzzle,
-        &solve::Options {
-            any_loop: opts.loopgame.any_loop,
-            deadline: opts.timeout.map(|t| Instant::now() + t),
-            proof_nodes: None,
-        },
-    );
-    (Solved { report, text }, cycle)
-}
-
-fn scanned(screen: &Screen, reading: &Reading) -> Scanned {
-    let puzzle = to_canonical(&reading.puzzle);
-    let mut overlay = screen.image.clone();
-    vision::draw_overlay(&mut overlay, reading);
-    Scanned {
-        report: ScanReport {
-            game: "loop",
-            geometry: reading.geometry,
-            confidence: reading.confidence,
-            detail: Detail::of(&ScanJson {
-                width: reading.puzzle.width,
-                height: reading.puzzle.height,
-                rows: reading.puzzle.rows(),
-                puzzle: puzzle.clone(),
-                theme: reading.theme,
-                path: reading.path.clone(),
-                closed: reading.closed,
-            }),
-        },
-        puzzle,
-        overlay,
-    }
+/// Loop's fields of `solve --json`, beside the shared `game`, `status` and `elapsed_ms`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveJson {
+    pub width: usize,
+    pub height: usize,
+    /// The puzzle rows as read: a digit per hint, `.` elsewhere.
+    pub rows: Vec<String>,
+    /// True when any closed loop was accepted, false when it had to visit every cell.
+    pub any_loop: bool,
+    /// The loop's cells in order, `[row, col]`; the last steps back to the first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Cycle>,
+    /// Whether the search proved this is the only loop (false: another exists, or the proof
+    /// ran out of budget; see `solve::Options::proof_nodes`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
 }
 
 /// A tap on every cell of a path already drawn, then one drag through every cell centre of the
 /// loop and back into the first cell, which is how the app closes a loop. The app takes a tap
 /// (press and release in one cell) on a drawn cell as "remove this cell and its links", and
 /// drops whatever is left without links; a tap on an empty cell adds nothing.
-fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
-    let mut plan = Plan::new(screen.rect_to_screen(reading.geometry.board));
+fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen, plan: &mut Plan) {
     // Seen on the real app: with 2 ms between moves an 8×8 board (50 px cells) lost cells, a
     // 4×4 (100 px) did not. One move per 60 Hz frame keeps every cell.
-    plan.min_step_ms = 17;
+    plan.min_step_ms = FRAME_MS;
     let centre = |[r, c]: [usize; 2]| screen.to_screen(reading.geometry.centre(r, c));
     for &cell in &reading.path {
         plan.push(
@@ -107,85 +89,166 @@ fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen) -> Plan {
             cycle[0][1]
         ),
     );
-    plan
 }
 
-/// After play the app shows its "Perfect loop!" sheet: over the board, dimming the page, or in
-/// a narrow window from the bottom, with the won loop green above it. Either is the win.
-struct LoopCheck {
-    profile: Option<std::sync::Arc<Profile>>,
-    geometry: Geometry,
-    theme: Theme,
-    cycle: Cycle,
-}
+impl Rules for LoopGame {
+    const NAME: &'static str = "loop";
+    const NO_SOLUTION: &'static str = "no loop meets these hints";
+    type Puzzle = Puzzle;
+    type Reading = Reading;
+    type Solution = Found;
 
-impl Verify for LoopCheck {
-    fn verify(&self, after: &Screen) -> Result<Vec<String>> {
-        if vision::win_sheet(&after.image).is_some()
-            || vision::shows_loop_won(&after.image, &self.geometry, self.theme, &self.cycle)
-        {
-            return Ok(Vec::new());
-        }
-        let reading = vision::recognize_with(&after.image, self.profile.as_deref())?;
-        Ok(vec![format!(
-            "no win sheet: the board shows a {} path of {} cells",
-            if reading.closed { "closed" } else { "open" },
-            reading.path.len()
-        )])
+    fn parse(text: &str, source: &str, _opts: &Options) -> Result<Puzzle> {
+        parse(text, source)
     }
-}
 
-impl Game for LoopGame {
-    fn name(&self) -> &'static str {
-        "loop"
+    fn solve(p: &Puzzle, limits: &Limits, opts: &Options) -> Outcome<Found> {
+        let rules = solve::Options {
+            any_loop: opts.loopgame.any_loop,
+            proof_nodes: None,
+        };
+        solve::solve(p, &rules, limits)
+    }
+
+    fn check(p: &Puzzle, s: &Found, opts: &Options) -> std::result::Result<(), String> {
+        super::check::check(p, &s.cycle, opts.loopgame.any_loop)
+    }
+
+    fn render(p: &Puzzle, s: &Found) -> (String, String) {
+        let mut board = render(p.width, p.height, &s.cycle).join("\n");
+        board.push('\n');
+        let summary = format!(
+            "{} of {} cells on the loop, {}",
+            s.cycle.len(),
+            p.cells(),
+            if s.unique {
+                "unique"
+            } else {
+                "not proven unique"
+            }
+        );
+        (board, summary)
+    }
+
+    fn solve_detail(p: &Puzzle, outcome: &Outcome<Found>, opts: &Options, _: bool) -> Detail {
+        let found = outcome.solution();
+        Detail::of(&SolveJson {
+            width: p.width,
+            height: p.height,
+            rows: p.rows(),
+            any_loop: opts.loopgame.any_loop,
+            cycle: found.map(|f| f.cycle.clone()),
+            unique: found.map(|f| f.unique),
+        })
+    }
+
+    fn read(image: &RgbaImage, opts: &Options) -> Result<Reading> {
+        vision::recognize_with(image, opts.calibration.as_deref())
     }
 
     /// The win sheet hides the board but is the Loop app's own.
-    fn detect(&self, screen: &Screen) -> Result<()> {
-        if vision::win_sheet(&screen.image).is_some() {
+    fn detect(image: &RgbaImage) -> Result<()> {
+        if vision::win_sheet(image).is_some() {
             return Ok(());
         }
-        vision::recognize(&screen.image).map(|_| ())
+        vision::recognize(image).map(|_| ())
     }
 
-    fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved> {
-        Ok(solve_puzzle(&parse(text, source)?, opts).0)
+    fn posed(r: &Reading, _label: &str, _opts: &Options) -> Result<Puzzle> {
+        Ok(r.puzzle.clone())
     }
 
-    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
-        let profile = opts.calibration.as_deref();
-        Ok(scanned(
-            screen,
-            &vision::recognize_with(&screen.image, profile)?,
-        ))
+    fn canonical(_r: &Reading, p: &Puzzle) -> Result<String> {
+        Ok(to_canonical(p))
     }
 
-    fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
-        let mut known = Vec::new();
-        for s in samples {
-            let puzzle = parse(&s.puzzle, &s.puzzle_source)?;
-            known.push((s.name.clone(), s.screen.image.clone(), puzzle));
+    fn geometry(r: &Reading) -> Geometry {
+        r.geometry
+    }
+
+    fn confidence(r: &Reading) -> f64 {
+        r.confidence
+    }
+
+    fn scan_detail(r: &Reading, p: &Puzzle, canonical: &str) -> Detail {
+        Detail::of(&ScanJson {
+            width: p.width,
+            height: p.height,
+            rows: p.rows(),
+            puzzle: canonical.to_string(),
+            theme: r.theme,
+            path: r.path.clone(),
+            closed: r.closed,
+        })
+    }
+
+    fn draw_reading(img: &mut RgbaImage, r: &Reading) {
+        vision::draw_overlay(img, r);
+    }
+
+    fn plan(r: &Reading, _p: &Puzzle, s: &Found, screen: &Screen, out: &mut Plan) -> Result<()> {
+        plan(r, &s.cycle, screen, out);
+        Ok(())
+    }
+
+    /// After play the app shows its "Perfect loop!" sheet: over the board, dimming the page,
+    /// or in a narrow window from the bottom, with the won loop green above it. Either is the
+    /// win.
+    fn differences(
+        r: &Reading,
+        _p: &Puzzle,
+        s: &Found,
+        after: &Screen,
+        opts: &Options,
+    ) -> Result<Vec<String>> {
+        if vision::win_sheet(&after.image).is_some()
+            || vision::shows_loop_won(&after.image, &r.geometry, r.theme, &s.cycle)
+        {
+            return Ok(Vec::new());
         }
+        let again = vision::recognize_with(&after.image, opts.calibration.as_deref())?;
+        Ok(vec![format!(
+            "no win sheet: the board shows a {} path of {} cells",
+            if again.closed { "closed" } else { "open" },
+            again.path.len()
+        )])
+    }
+
+    const LEARNS: bool = true;
+
+    fn calibrate(known: Vec<(String, RgbaImage, Puzzle)>) -> Result<Profile> {
         vision::learn(&known)
     }
+}
 
-    fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
-        let reading = vision::recognize_with(&screen.image, opts.calibration.as_deref())?;
-        let (solved, cycle) = solve_puzzle(&reading.puzzle, opts);
-        let plan = match (&cycle, solved.status()) {
-            (Some(c), Status::Solved) => plan(&reading, c, screen),
-            _ => Plan::new(screen.rect_to_screen(reading.geometry.board)),
-        };
-        Ok(Prepared {
-            scanned: scanned(screen, &reading),
-            solved,
-            plan,
-            check: Box::new(LoopCheck {
-                profile: opts.calibration.clone(),
-                geometry: reading.geometry,
-                theme: reading.theme,
-                cycle: cycle.unwrap_or_default(),
-            }),
-        })
+#[cfg(test)]
+mod tests {
+    use crate::games::pipeline::Pipeline;
+    use crate::games::{Game, Options};
+
+    fn solved(text: &str) -> (serde_json::Value, String) {
+        let s = Pipeline::<super::LoopGame>::new()
+            .solve(text, "t", &Options::default())
+            .unwrap();
+        (serde_json::to_value(&s.report).unwrap(), s.text)
+    }
+
+    #[test]
+    fn json_carries_cycle_and_unique() {
+        let (v, text) = solved("....\n....\n");
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["game"], "loop");
+        assert_eq!(v["cycle"].as_array().unwrap().len(), 8);
+        assert_eq!(v["cycle"][0], serde_json::json!([0, 0]));
+        assert_eq!(v["unique"], true);
+        assert!(text.starts_with("┌──┐\n└──┘\n"), "{text}");
+    }
+
+    #[test]
+    fn unsolvable_has_no_cycle() {
+        let (v, text) = solved("...\n...\n...\n");
+        assert_eq!(v["status"], "unsolvable");
+        assert!(v.get("cycle").is_none());
+        assert!(text.contains("no loop"));
     }
 }

@@ -6,7 +6,6 @@ pub mod format;
 mod game;
 pub mod generate;
 pub mod model;
-pub mod report;
 pub mod solve;
 pub mod vision;
 

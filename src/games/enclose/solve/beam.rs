@@ -281,7 +281,7 @@ mod tests {
                     Ok(score),
                     "seed {seed} {variant}"
                 );
-                let best = super::super::solve(&level, None);
+                let best = super::super::search(&level, None);
                 assert!(score <= best.score, "seed {seed} {variant}");
             }
         }

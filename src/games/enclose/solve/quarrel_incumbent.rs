@@ -208,7 +208,7 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let exact = super::super::solve(&level, None);
+            let exact = super::super::search(&level, None);
             assert_eq!(exact.status, SolveStatus::Optimal, "seed {seed}");
             if let Some((score, walls)) = pens_one_by_one(&level, None, None, &mut |_, _| {}) {
                 let rc: Vec<[usize; 2]> = walls

@@ -1,6 +1,6 @@
-//! The search state and its propagation. Every edge is unknown, on or off; every node holds
-//! the set of colours it may still take. Changes go on a trail so a failed branch is undone
-//! in the time it took to make it, with no copying of the whole state.
+//! The root state and its propagation. Every edge is unknown, on or off; every node holds
+//! the set of colours it may still take. (It once kept a trail of changes to undo a search's
+//! failed branches; clause learning took the search's place, `docs/flow-solver.md`.)
 //!
 //! Rules, applied to a fixpoint:
 //! * degree: a node has exactly `need` edges on (1 at an endpoint, 2 elsewhere);
@@ -26,13 +26,6 @@ pub(super) struct Conflict;
 
 pub(super) type Step = Result<(), Conflict>;
 
-enum Undo {
-    /// The edge was unknown before.
-    Edge(u32),
-    Colours(u32, u64),
-    End(u32, u32),
-}
-
 pub(super) struct State<'g> {
     pub g: &'g Graph,
     pub edge: Vec<u8>,
@@ -41,7 +34,6 @@ pub(super) struct State<'g> {
     pub colours: Vec<u64>,
     /// For a node at the end of a chain of edges on, the chain's other end (itself when alone).
     pub end: Vec<u32>,
-    trail: Vec<Undo>,
     queue: Vec<u32>,
     queued: Vec<bool>,
     /// Colours whose graph shrank since the colour rule last looked at them.
@@ -61,38 +53,11 @@ impl<'g> State<'g> {
             unknown,
             colours: g.initial.clone(),
             end: (0..n as u32).collect(),
-            trail: Vec::new(),
             queue: (0..n as u32).collect(),
             queued: vec![true; n],
             dirty: (0..g.terminals.len()).fold(0, |m, k| m | (1 << k)),
             scratch: Scratch::new(n),
             regions: Regions::new(n),
-        }
-    }
-
-    pub fn mark(&self) -> usize {
-        self.trail.len()
-    }
-
-    /// Back to the state at `mark`, which was a fixpoint: nothing is left to look at.
-    pub fn undo(&mut self, mark: usize) {
-        self.clear_queue();
-        while self.trail.len() > mark {
-            match self.trail.pop().expect("above mark") {
-                Undo::Edge(e) => {
-                    let (u, v) = self.g.ends[e as usize];
-                    let (u, v) = (u as usize, v as usize);
-                    if self.edge[e as usize] == ON {
-                        self.on[u] -= 1;
-                        self.on[v] -= 1;
-                    }
-                    self.unknown[u] += 1;
-                    self.unknown[v] += 1;
-                    self.edge[e as usize] = UNKNOWN;
-                }
-                Undo::Colours(x, old) => self.colours[x as usize] = old,
-                Undo::End(x, old) => self.end[x as usize] = old,
-            }
         }
     }
 
@@ -119,7 +84,6 @@ impl<'g> State<'g> {
         if c == 0 {
             return Err(Conflict);
         }
-        self.trail.push(Undo::Colours(x as u32, old));
         self.colours[x] = c;
         self.dirty |= old & !c;
         self.enqueue(x);
@@ -131,10 +95,7 @@ impl<'g> State<'g> {
     }
 
     fn set_end(&mut self, x: u32, to: u32) {
-        self.trail.push(Undo::End(
-            x,
-            std::mem::replace(&mut self.end[x as usize], to),
-        ));
+        self.end[x as usize] = to;
     }
 
     pub fn set_on(&mut self, e: usize) -> Step {
@@ -158,7 +119,6 @@ impl<'g> State<'g> {
         self.on[vi] += 1;
         self.unknown[ui] -= 1;
         self.unknown[vi] -= 1;
-        self.trail.push(Undo::Edge(e as u32));
         self.set_end(eu, ev);
         self.set_end(ev, eu);
         self.enqueue(ui);
@@ -186,14 +146,13 @@ impl<'g> State<'g> {
         self.edge[e] = OFF;
         self.unknown[u as usize] -= 1;
         self.unknown[v as usize] -= 1;
-        self.trail.push(Undo::Edge(e as u32));
         self.enqueue(u as usize);
         self.enqueue(v as usize);
         Ok(())
     }
 
-    /// Applies every rule until nothing changes. On a conflict the state is left half-way:
-    /// the caller undoes to its mark.
+    /// Applies every rule until nothing changes. On a conflict the state is left half-way: the
+    /// board has no solution.
     pub fn propagate(&mut self) -> Step {
         let r = self.fixpoint();
         if r.is_err() {

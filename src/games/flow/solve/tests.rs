@@ -1,7 +1,7 @@
 use super::*;
 use crate::games::flow::format::{parse, parse_pack};
 use crate::games::flow::validate::validate;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn solved(text: &str) -> (Puzzle, Solution) {
     let p = parse(text, "t").unwrap();
@@ -69,8 +69,9 @@ fn a_passed_deadline_gives_up() {
     .unwrap();
     let limits = Limits {
         deadline: Some(Instant::now() - Duration::from_millis(1)),
+        ..Limits::default()
     };
-    assert_eq!(solve(&p, &limits), Outcome::GaveUp);
+    assert_eq!(solve(&p, &limits), Outcome::GaveUp(None));
 }
 
 /// The solver and validator over a corpus sample: every 50th app level and every mzucker and
@@ -82,9 +83,7 @@ fn solves_a_corpus_sample() {
     let Some(dir) = crate::corpus::path("flow/puzzles") else {
         return;
     };
-    let limits = || Limits {
-        deadline: Some(Instant::now() + Duration::from_secs(20)),
-    };
+    let limits = || Limits::within(Some(Duration::from_secs(20)));
     let mut packs: Vec<_> = std::fs::read_dir(dir.join("bigduck_levelpacks_via_nubango"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -149,26 +148,22 @@ fn solves_a_corpus_sample() {
 }
 
 /// Clause learning on its own, from the root fixpoint, so small boards reach it too.
-fn solved_by_clauses(text: &str) -> Outcome {
+fn solved_by_clauses(text: &str) -> Outcome<Solution> {
     let p = parse(text, "t").unwrap();
     let g = Graph::new(&p).ok().unwrap();
-    let mut search = Search {
-        st: State::new(&g),
-        deadline: None,
-        effort: Effort::default(),
-    };
-    if search.st.propagate().is_err() {
+    let mut st = State::new(&g);
+    if st.propagate().is_err() {
         return Outcome::Unsolvable;
     }
     let mut decisions = 0;
-    match encode::solve(&mut search.st, None, &mut decisions) {
+    match encode::solve(&mut st, None, &mut decisions) {
         encode::Found::Solved => {
-            let s = search.solution();
+            let s = solution(&st);
             assert_eq!(validate(&p, &s), Ok(()), "{text}");
             Outcome::Solved(s)
         }
         encode::Found::Unsolvable => Outcome::Unsolvable,
-        encode::Found::OutOfTime => Outcome::GaveUp,
+        encode::Found::OutOfTime => Outcome::GaveUp(None),
     }
 }
 

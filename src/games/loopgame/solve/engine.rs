@@ -21,6 +21,7 @@
 
 use super::{Options, DEFAULT_PROOF_NODES};
 use crate::games::loopgame::model::{Cycle, Puzzle};
+use crate::solving::Limits;
 use std::time::Instant;
 
 // Sides of a cell as bits; a shape is the set of sides the loop crosses (0 = off the loop).
@@ -146,7 +147,7 @@ struct Frame {
 }
 
 impl Solver {
-    pub(super) fn new(p: &Puzzle, opts: &Options) -> Solver {
+    pub(super) fn new(p: &Puzzle, opts: &Options, limits: &Limits) -> Solver {
         let (w, h, n) = (p.width, p.height, p.cells());
         let mut neighbour = vec![[NONE; 4]; n];
         let mut edge_at = vec![[NONE; 4]; n];
@@ -214,7 +215,7 @@ impl Solver {
             w,
             n,
             any_loop: opts.any_loop,
-            deadline: opts.deadline,
+            deadline: limits.deadline,
             clock_mask: if n >= 4096 { 0 } else { 127 },
             proof_nodes: opts.proof_nodes.unwrap_or(DEFAULT_PROOF_NODES),
             neighbour,

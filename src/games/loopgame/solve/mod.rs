@@ -13,15 +13,15 @@ mod engine;
 mod orient;
 
 use super::model::{Cell, Cycle, Puzzle};
+use crate::solving::{Limits, Outcome};
 use engine::{Solver, Stop};
 use orient::Rotation;
-use std::time::Instant;
 
+/// The rules a loop must meet beyond the hints, and how hard to look for a second one.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Any closed loop meeting the hints; otherwise the loop must visit every cell.
     pub any_loop: bool,
-    pub deadline: Option<Instant>,
     /// Search nodes spent after the first loop to prove it is the only one; `None` picks
     /// [`DEFAULT_PROOF_NODES`]. When the budget runs out, `unique` is reported false.
     pub proof_nodes: Option<u64>,
@@ -30,16 +30,13 @@ pub struct Options {
 /// The default budget for the uniqueness proof, in search nodes after the first solution.
 pub const DEFAULT_PROOF_NODES: u64 = 500;
 
+/// A loop found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// A loop; `unique` is true only when the search proved no other loop exists (false when
-    /// a second loop was found or the proof ran out of budget or time).
-    Solved {
-        cycle: Cycle,
-        unique: bool,
-    },
-    Unsolvable,
-    GaveUp,
+pub struct Found {
+    pub cycle: Cycle,
+    /// True only when the search proved no other loop exists (false when a second loop was
+    /// found or the proof ran out of budget or time).
+    pub unique: bool,
 }
 
 /// Search statistics, for the bench and the notes: nodes summed over every rotation that
@@ -51,8 +48,8 @@ pub struct Stats {
     pub nodes_to_first: u64,
 }
 
-pub fn solve(p: &Puzzle, opts: &Options) -> Outcome {
-    solve_with_stats(p, opts).0
+pub fn solve(p: &Puzzle, opts: &Options, limits: &Limits) -> Outcome<Found> {
+    solve_with_stats(p, opts, limits).0
 }
 
 /// Nodes one rotation searches before the next one takes its turn.
@@ -61,7 +58,7 @@ pub const SLICE_NODES: u64 = 256;
 /// How many rotations take turns (all four).
 const ROTATIONS: usize = 4;
 
-pub fn solve_with_stats(p: &Puzzle, opts: &Options) -> (Outcome, Stats) {
+pub fn solve_with_stats(p: &Puzzle, opts: &Options, limits: &Limits) -> (Outcome<Found>, Stats) {
     let n = p.cells();
     // The grid is bipartite: a loop alternates colours, so one through every cell needs an
     // even number of cells; and no loop fits in a single row or column.
@@ -73,7 +70,7 @@ pub fn solve_with_stats(p: &Puzzle, opts: &Options) -> (Outcome, Stats) {
     let (winner, mut stop) = loop {
         if turn == runs.len() {
             let rotation = Rotation(turn as u8);
-            runs.push((rotation, Solver::new(&rotation.puzzle(p), opts)));
+            runs.push((rotation, Solver::new(&rotation.puzzle(p), opts, limits)));
         }
         let stop = runs[turn].1.step(SLICE_NODES);
         if stop.is_some() || !runs[turn].1.found.is_empty() {
@@ -96,12 +93,12 @@ pub fn solve_with_stats(p: &Puzzle, opts: &Options) -> (Outcome, Stats) {
     };
     let unique = s.found.len() == 1 && stop == Some(Stop::Done);
     let outcome = match s.found.first() {
-        Some(cycle) => Outcome::Solved {
+        Some(cycle) => Outcome::Solved(Found {
             cycle: canonical(cycle.iter().map(|&c| rotation.back(c, p)).collect()),
             unique,
-        },
+        }),
         None if stop == Some(Stop::Done) => Outcome::Unsolvable,
-        None => Outcome::GaveUp,
+        None => Outcome::GaveUp(None),
     };
     (outcome, stats)
 }
@@ -123,6 +120,7 @@ mod tests {
     use super::*;
     use crate::games::loopgame::check::check;
     use crate::games::loopgame::format::parse;
+    use std::time::Instant;
 
     fn solved(text: &str, any_loop: bool) -> (Cycle, bool) {
         let p = parse(text, "test").unwrap();
@@ -130,8 +128,8 @@ mod tests {
             any_loop,
             ..Default::default()
         };
-        match solve(&p, &opts) {
-            Outcome::Solved { cycle, unique } => {
+        match solve(&p, &opts, &Limits::default()) {
+            Outcome::Solved(Found { cycle, unique }) => {
                 check(&p, &cycle, any_loop).expect("the answer passes the checker");
                 (cycle, unique)
             }
@@ -155,7 +153,11 @@ mod tests {
         let g = generate(10, 8, &Hints::Fraction(0.3), 5).unwrap();
         for turns in 0..4 {
             let rotation = Rotation(turns);
-            let mut s = Solver::new(&rotation.puzzle(&g.puzzle), &Options::default());
+            let mut s = Solver::new(
+                &rotation.puzzle(&g.puzzle),
+                &Options::default(),
+                &Limits::default(),
+            );
             assert!(s.step(u64::MAX).is_some());
             let cycle = canonical(
                 s.found[0]
@@ -174,9 +176,9 @@ mod tests {
         use crate::games::loopgame::generate::{generate, Hints};
         let g = generate(10, 10, &Hints::Fraction(0.2), 2).unwrap();
         let opts = Options::default();
-        let mut whole = Solver::new(&g.puzzle, &opts);
+        let mut whole = Solver::new(&g.puzzle, &opts, &Limits::default());
         let stop = whole.step(u64::MAX);
-        let mut paused = Solver::new(&g.puzzle, &opts);
+        let mut paused = Solver::new(&g.puzzle, &opts, &Limits::default());
         let mut pauses = 0;
         let stop_paused = loop {
             if let Some(stop) = paused.step(1) {
@@ -205,7 +207,10 @@ mod tests {
         assert!(unique);
         // 4×4 has six perfect loops; a 0 is impossible near a corner (corners always turn).
         let p = parse("0...\n....\n....\n....\n", "t").unwrap();
-        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
+        assert_eq!(
+            solve(&p, &Options::default(), &Limits::default()),
+            Outcome::Unsolvable
+        );
     }
 
     #[test]
@@ -228,14 +233,20 @@ mod tests {
         // Four turns in the corner block close that square, and one loop leaves no room for more.
         assert!(unique);
         let p = parse(text, "t").unwrap();
-        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
+        assert_eq!(
+            solve(&p, &Options::default(), &Limits::default()),
+            Outcome::Unsolvable
+        );
     }
 
     #[test]
     fn odd_grids_have_no_perfect_loop() {
         let p = parse("loop 5x5\n.....\n.....\n.....\n.....\n.....\n", "t").unwrap();
         let start = Instant::now();
-        assert_eq!(solve(&p, &Options::default()), Outcome::Unsolvable);
+        assert_eq!(
+            solve(&p, &Options::default(), &Limits::default()),
+            Outcome::Unsolvable
+        );
         assert!(start.elapsed().as_millis() < 10);
     }
 
@@ -243,7 +254,11 @@ mod tests {
     fn contradictory_hints_are_unsolvable() {
         // Two neighbouring corner blocks of a 2×3 ring: corners turn, middles run straight.
         assert_eq!(
-            solve(&parse("...\n.5.\n", "t").unwrap(), &Options::default()),
+            solve(
+                &parse("...\n.5.\n", "t").unwrap(),
+                &Options::default(),
+                &Limits::default()
+            ),
             Outcome::Unsolvable
         );
         let any = Options {
@@ -252,23 +267,26 @@ mod tests {
         };
         // In any-loop mode the 2×2 squares give a 4 in the middle: 4 turns, never 5.
         assert_eq!(
-            solve(&parse("...\n.5.\n", "t").unwrap(), &any),
+            solve(&parse("...\n.5.\n", "t").unwrap(), &any, &Limits::default()),
             Outcome::Unsolvable
         );
         assert!(matches!(
-            solve(&parse("...\n.4.\n", "t").unwrap(), &any),
-            Outcome::Solved { .. }
+            solve(&parse("...\n.4.\n", "t").unwrap(), &any, &Limits::default()),
+            Outcome::Solved(_)
         ));
     }
 
     #[test]
     fn past_deadline_gives_up() {
         let p = crate::games::loopgame::model::Puzzle::empty(40, 40);
-        let opts = Options {
+        let limits = Limits {
             deadline: Some(Instant::now()),
             ..Default::default()
         };
-        assert_eq!(solve(&p, &opts), Outcome::GaveUp);
+        assert_eq!(
+            solve(&p, &Options::default(), &limits),
+            Outcome::GaveUp(None)
+        );
     }
 
     /// Every real daily with both hint sets: a loop through every cell meeting the hints.
@@ -283,8 +301,8 @@ mod tests {
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             for set in [HintSet::Control, HintSet::Dense] {
                 let p = parse_record(line, "daily.jsonl", set).unwrap();
-                match solve(&p, &Options::default()) {
-                    Outcome::Solved { cycle, .. } => {
+                match solve(&p, &Options::default(), &Limits::default()) {
+                    Outcome::Solved(Found { cycle, .. }) => {
                         check(&p, &cycle, false).unwrap_or_else(|e| panic!("{line}: {e}"));
                         solved += 1;
                     }
@@ -328,15 +346,15 @@ mod tests {
         let text = std::fs::read_to_string(path).unwrap();
         let opts = Options {
             any_loop: true,
-            deadline: Some(Instant::now() + std::time::Duration::from_secs(20)),
             ..Default::default()
         };
+        let limits = Limits::within(Some(std::time::Duration::from_secs(20)));
         let mut shorter = 0;
         for line in text.lines().filter(|l| l.contains("\"size\":8")).take(40) {
             for set in [HintSet::Control, HintSet::Dense] {
                 let p = parse_record(line, "daily.jsonl", set).unwrap();
-                match solve(&p, &opts) {
-                    Outcome::Solved { cycle, .. } => {
+                match solve(&p, &opts, &limits) {
+                    Outcome::Solved(Found { cycle, .. }) => {
                         check(&p, &cycle, true).unwrap_or_else(|e| panic!("{line}: {e}"));
                         shorter += usize::from(cycle.len() < p.cells());
                     }

@@ -106,8 +106,8 @@ mod tests {
             .unwrap();
         let r = recognize(&s.img).unwrap();
         let opts = crate::games::loopgame::solve::Options::default();
-        let crate::games::loopgame::solve::Outcome::Solved { cycle, .. } =
-            crate::games::loopgame::solve::solve(&r.puzzle, &opts)
+        let crate::solving::Outcome::Solved(crate::games::loopgame::solve::Found { cycle, .. }) =
+            crate::games::loopgame::solve::solve(&r.puzzle, &opts, &Default::default())
         else {
             panic!("{}: not solved", s.file)
         };
