@@ -7,9 +7,9 @@ use crate::support::command::TestCommand;
 use crate::support::desktop::{self, Desktop};
 use crate::support::installed;
 use crate::support::stage::{self, Stage};
-use autoplayer::games::hashi::format;
 use autoplayer::games::hashi::model::{Bridge, Cell, Puzzle};
 use autoplayer::games::hashi::solve;
+use autoplayer::games::hashi::{check, format};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -28,7 +28,7 @@ fn assert_app_board_solved(app: &BridgesApp, id: &str) -> Vec<Bridge> {
     let (puzzle, bridges) = format::parse_copy_text(&text, "Game > Copy").unwrap();
     let truth = format::parse(id, "id").unwrap();
     assert_eq!(puzzle.rows(), truth.rows(), "islands differ:\n{text}");
-    if let Err(why) = solve::check(&truth, &bridges) {
+    if let Err(why) = check::check(&truth, &bridges) {
         panic!("the app's board is not solved ({why}):\n{text}");
     }
     bridges
@@ -329,7 +329,7 @@ fn web_hashi_screenshots_on_the_stage_get_solving_clicks() {
             .into_iter()
             .map(|((a, b), n)| Bridge::new(a, b, n))
             .collect();
-        if let Err(why) = solve::check(&truth, &result) {
+        if let Err(why) = check::check(&truth, &result) {
             panic!("{file}: the recorded clicks do not solve the puzzle: {why}");
         }
         played += 1;

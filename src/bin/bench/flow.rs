@@ -4,11 +4,11 @@
 
 use crate::report::{cores_and_load, met, stats};
 use anyhow::Context;
+use autoplayer::games::flow::check::check;
 use autoplayer::games::flow::format::{self, PackLevel};
 use autoplayer::games::flow::model::Solution;
 use autoplayer::games::flow::model::{Puzzle, Variant};
 use autoplayer::games::flow::solve;
-use autoplayer::games::flow::validate::validate;
 use autoplayer::solving::{Limits, Outcome};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -39,7 +39,7 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, Outcome<Solution>)> {
         eprintln!("{}", format::to_text(p).unwrap_or_default());
     }
     if let Outcome::Solved(s) = &outcome {
-        validate(p, s).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
+        check(p, s).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
     }
     Ok((ms, outcome))
 }

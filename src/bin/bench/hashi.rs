@@ -3,9 +3,9 @@
 
 use crate::report::{cores_and_load, stats};
 use anyhow::{bail, Context};
-use autoplayer::games::hashi::format;
 use autoplayer::games::hashi::model::{Bridges, Puzzle};
 use autoplayer::games::hashi::solve::{self, Found};
+use autoplayer::games::hashi::{check, format};
 use autoplayer::solving::{Limits, Outcome};
 use serde_json::Value;
 use std::fmt::Write;
@@ -41,7 +41,7 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(f64, f64, Bridges, bool)> {
     let Outcome::Solved(Found { bridges, unique }) = outcome else {
         bail!("{name}: not solved ({outcome:?})");
     };
-    solve::check(p, &bridges).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
+    check::check(p, &bridges).map_err(|e| anyhow::anyhow!("{name}: bad answer: {e}"))?;
     Ok((ms, worst, bridges, unique))
 }
 

@@ -109,7 +109,7 @@ impl Rules for Flow {
     }
 
     fn check(p: &Puzzle, s: &Solution, _opts: &Options) -> std::result::Result<(), String> {
-        super::validate::validate(p, s)
+        super::check::check(p, s)
     }
 
     fn render(p: &Puzzle, s: &Solution) -> (String, String) {
@@ -153,7 +153,7 @@ impl Rules for Flow {
     }
 
     fn draw_reading(img: &mut RgbaImage, r: &FlowReading) {
-        vision::overlay::draw(img, r);
+        super::overlay::draw(img, r);
     }
 
     /// A tap clearing each wrong pipe, then one drag per colour not already drawn right.

@@ -862,6 +862,7 @@ pub fn to_game_id(p: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::hashi::check;
     use crate::games::hashi::solve::{self, Found};
     use crate::solving::{Limits, Outcome};
 
@@ -1012,7 +1013,7 @@ mod tests {
         assert!(bridges.contains(&Bridge::new(cell(0, 0), cell(0, 6), 2)));
         assert!(bridges.contains(&Bridge::new(cell(1, 1), cell(1, 3), 1)));
         assert!(bridges.contains(&Bridge::new(cell(0, 0), cell(6, 0), 2)));
-        solve::check(&p, &bridges).unwrap();
+        check::check(&p, &bridges).unwrap();
         let Outcome::Solved(Found { bridges: b, .. }) = solve::solve(&p, &Limits::default()) else {
             panic!("README puzzle solves");
         };
@@ -1061,7 +1062,7 @@ mod tests {
             panic!("E0001 solves");
         };
         assert!(unique);
-        solve::check(&p, &bridges).unwrap();
+        check::check(&p, &bridges).unwrap();
     }
 
     #[test]

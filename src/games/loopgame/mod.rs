@@ -6,6 +6,8 @@ pub mod format;
 mod game;
 pub mod generate;
 pub mod model;
+pub mod overlay;
+pub mod play;
 pub mod solve;
 pub mod vision;
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::games::flow::validate::validate;
+use crate::games::flow::check::check;
 
 const STANDARD: &str = "STANDARD
 A-.-B-.-C
@@ -157,7 +157,7 @@ fn pack_line_reads_shape_and_endpoints() {
     assert!(p
         .link_between(p.cell_at(1, 5).unwrap(), p.cell_at(1, 0).unwrap())
         .is_some());
-    assert_eq!(validate(p, &lvl.solution), Ok(()));
+    assert_eq!(check(p, &lvl.solution), Ok(()));
     assert_eq!(parse(line, "t").unwrap(), *p);
 }
 
@@ -207,7 +207,7 @@ fn every_pack_level_accepts_the_apps_solution() {
         let name = f.display().to_string();
         for (k, lvl) in parse_pack(&text, &name).unwrap().into_iter().enumerate() {
             let p = &lvl.puzzle;
-            if let Err(e) = validate(p, &lvl.solution) {
+            if let Err(e) = check(p, &lvl.solution) {
                 panic!("{name} line {}: {e}", k + 1);
             }
             let out = to_text(p).unwrap();

@@ -1,13 +1,13 @@
 use super::*;
+use crate::games::flow::check::check;
 use crate::games::flow::format::{parse, parse_pack};
-use crate::games::flow::validate::validate;
 use std::time::{Duration, Instant};
 
 fn solved(text: &str) -> (Puzzle, Solution) {
     let p = parse(text, "t").unwrap();
     match solve(&p, &Limits::default()) {
         Outcome::Solved(s) => {
-            assert_eq!(validate(&p, &s), Ok(()), "{text}");
+            assert_eq!(check(&p, &s), Ok(()), "{text}");
             (p, s)
         }
         other => panic!("{other:?} for\n{text}"),
@@ -99,7 +99,7 @@ fn solves_a_corpus_sample() {
     let small = |p: &Puzzle| p.rows.max(p.cols) <= 9;
     for lvl in levels.iter().filter(|l| small(&l.puzzle)).step_by(50) {
         match solve(&lvl.puzzle, &limits()) {
-            Outcome::Solved(s) => assert_eq!(validate(&lvl.puzzle, &s), Ok(())),
+            Outcome::Solved(s) => assert_eq!(check(&lvl.puzzle, &s), Ok(())),
             other => panic!("level {}: {other:?}", lvl.level),
         }
         n += 1;
@@ -109,7 +109,7 @@ fn solves_a_corpus_sample() {
     let medium = |p: &Puzzle| (10..=11).contains(&p.rows.max(p.cols));
     for lvl in levels.iter().filter(|l| medium(&l.puzzle)).step_by(100) {
         match solve(&lvl.puzzle, &limits()) {
-            Outcome::Solved(s) => assert_eq!(validate(&lvl.puzzle, &s), Ok(())),
+            Outcome::Solved(s) => assert_eq!(check(&lvl.puzzle, &s), Ok(())),
             other => panic!("level {}: {other:?}", lvl.level),
         }
         big += 1;
@@ -140,7 +140,7 @@ fn solves_a_corpus_sample() {
                 continue;
             }
             match outcome {
-                Outcome::Solved(s) => assert_eq!(validate(&p, &s), Ok(()), "{name}"),
+                Outcome::Solved(s) => assert_eq!(check(&p, &s), Ok(()), "{name}"),
                 other => panic!("{name}: {other:?}"),
             }
         }
@@ -159,7 +159,7 @@ fn solved_by_clauses(text: &str) -> Outcome<Solution> {
     match encode::solve(&mut st, None, &mut decisions) {
         encode::Found::Solved => {
             let s = solution(&st);
-            assert_eq!(validate(&p, &s), Ok(()), "{text}");
+            assert_eq!(check(&p, &s), Ok(()), "{text}");
             Outcome::Solved(s)
         }
         encode::Found::Unsolvable => Outcome::Unsolvable,

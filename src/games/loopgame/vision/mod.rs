@@ -19,12 +19,11 @@ mod lattice_lines;
 mod locate;
 mod look;
 mod numbers;
-mod overlay;
 mod path;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod truth;
+pub(super) mod truth;
 mod win;
 
 use super::model::{Cell, Puzzle};
@@ -41,7 +40,6 @@ use numbers::{numbers, numbers_by, Cut};
 use path::{path_turns, read_path};
 use win::refuse_win_sheet;
 
-pub use overlay::draw_overlay;
 pub use win::{shows_loop_won, win_sheet};
 
 /// The app follows the system's colour scheme.

@@ -7,18 +7,18 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 /// One corpus screenshot and what it shows, from `loop/screenshots/index.jsonl`.
-pub(super) struct Shot {
-    pub(super) file: String,
-    pub(super) img: RgbaImage,
-    pub(super) state: String,
-    pub(super) theme: String,
-    pub(super) size: usize,
-    pub(super) hints: Vec<String>,
-    pub(super) path: Vec<Cell>,
-    pub(super) board: [f64; 4],
+pub(in crate::games::loopgame) struct Shot {
+    pub(in crate::games::loopgame) file: String,
+    pub(in crate::games::loopgame) img: RgbaImage,
+    pub(in crate::games::loopgame) state: String,
+    pub(in crate::games::loopgame) theme: String,
+    pub(in crate::games::loopgame) size: usize,
+    pub(in crate::games::loopgame) hints: Vec<String>,
+    pub(in crate::games::loopgame) path: Vec<Cell>,
+    pub(in crate::games::loopgame) board: [f64; 4],
 }
 
-pub(super) fn shots() -> Option<Vec<Shot>> {
+pub(in crate::games::loopgame) fn shots() -> Option<Vec<Shot>> {
     let index = crate::corpus::path("loop/screenshots/index.jsonl")?;
     let dir: PathBuf = index.parent().unwrap().parent().unwrap().to_path_buf();
     let mut out = Vec::new();

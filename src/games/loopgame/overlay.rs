@@ -1,6 +1,6 @@
 //! What `scan --overlay` draws over a capture, so a misreading shows at a glance.
 
-use super::Reading;
+use super::vision::Reading;
 use image::{Rgba, RgbaImage};
 
 /// Outline, drawn path and recovered hints over the capture, for `scan --overlay`: each hint
@@ -57,8 +57,8 @@ pub fn draw_overlay(img: &mut RgbaImage, reading: &Reading) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::recognize;
-    use super::super::truth::shots;
+    use super::super::vision::recognize;
+    use super::super::vision::truth::shots;
     use super::*;
 
     #[test]

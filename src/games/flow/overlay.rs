@@ -2,8 +2,8 @@
 //! out), each endpoint ringed in its flow's colour with a line to its partner, and each drawn
 //! pipe as a white line through its cells, so a misreading shows at a glance.
 
-use super::super::model::Variant;
-use super::FlowReading;
+use super::model::Variant;
+use super::vision::FlowReading;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
 
@@ -81,7 +81,7 @@ fn draw_square_lattice(img: &mut RgbaImage, reading: &FlowReading) {
 fn draw_hex_cells(img: &mut RgbaImage, reading: &FlowReading) {
     let side = reading.geometry.pitch_x / 1.5;
     for &centre in &reading.centres {
-        let h = super::hex::corners(centre, side);
+        let h = super::vision::hex::corners(centre, side);
         for e in 0..6 {
             let (a, b) = (h[e], h[(e + 1) % 6]);
             draw_line_segment_mut(

@@ -5,7 +5,7 @@
 use super::model::{Axis, Puzzle, Solution};
 
 /// `Ok` when `s` solves `p`; otherwise the first broken rule, in words.
-pub fn validate(p: &Puzzle, s: &Solution) -> Result<(), String> {
+pub fn check(p: &Puzzle, s: &Solution) -> Result<(), String> {
     if s.paths.len() != p.flows.len() {
         return Err(format!(
             "{} paths for {} colours",
@@ -105,7 +105,7 @@ mod tests {
         let a = cells(&p, &[(0, 0), (0, 1), (1, 1), (1, 0)]);
         let b = cells(&p, &[(0, 2), (1, 2)]);
         assert_eq!(
-            validate(
+            check(
                 &p,
                 &Solution {
                     paths: vec![a.clone(), b.clone()]
@@ -114,7 +114,7 @@ mod tests {
             Ok(())
         );
         let short = cells(&p, &[(0, 0), (1, 0)]);
-        let err = validate(
+        let err = check(
             &p,
             &Solution {
                 paths: vec![short, b.clone()],
@@ -123,7 +123,7 @@ mod tests {
         .unwrap_err();
         assert!(err.contains("not covered"), "{err}");
         let jump = cells(&p, &[(0, 0), (1, 1), (0, 1), (1, 0)]);
-        let err = validate(
+        let err = check(
             &p,
             &Solution {
                 paths: vec![jump, b],
@@ -132,7 +132,7 @@ mod tests {
         .unwrap_err();
         assert!(err.contains("no link"), "{err}");
         let shared = cells(&p, &[(0, 2), (0, 1), (1, 1), (1, 2)]);
-        let err = validate(
+        let err = check(
             &p,
             &Solution {
                 paths: vec![a, shared],
@@ -160,7 +160,7 @@ mod tests {
         let a = cells(&p, &[(0, 1), (1, 1), (2, 1)]);
         let b = cells(&p, &[(1, 0), (1, 1), (1, 2)]);
         assert_eq!(
-            validate(
+            check(
                 &p,
                 &Solution {
                     paths: vec![a.clone(), b]
@@ -168,7 +168,7 @@ mod tests {
             ),
             Ok(())
         );
-        let err = validate(
+        let err = check(
             &p,
             &Solution {
                 paths: vec![a.clone(), a],
