@@ -550,6 +550,21 @@ pub fn cells_while_drawn(
 mod tests {
     use super::*;
 
+    /// A board of 4 columns 10 px wide (x 20..60) whose horizontal lines run edge to edge,
+    /// found from its two middle lines at x 30 and 40.
+    #[test]
+    fn a_board_reaches_as_far_as_the_lines_across_it_run() {
+        let on = |x: i64, y: i64| (20..60).contains(&x) && y % 10 == 0;
+        let rows = [10.0, 20.0, 30.0];
+        let share = |lo: f64, hi: f64| drawn_share(on, &rows, (lo, hi), true, 1);
+        assert_eq!(cells_while_drawn(30.0, -10.0, 10, share), Some(1));
+        assert_eq!(cells_while_drawn(40.0, 10.0, 10, share), Some(2));
+        // Lines that fade out halfway through a cell tell neither a cell nor the page.
+        let half = |x: i64, y: i64| (20..64).contains(&x) && y % 10 == 0;
+        let share = |lo: f64, hi: f64| drawn_share(half, &rows, (lo, hi), true, 1);
+        assert_eq!(cells_while_drawn(40.0, 10.0, 10, share), None);
+    }
+
     /// A grey picture with bright one-pixel lines every `pitch` pixels from `start`, `n` lines.
     fn lattice(size: u32, start: u32, pitch: u32, n: u32) -> RgbaImage {
         RgbaImage::from_fn(size, size, |x, y| {
