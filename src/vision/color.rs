@@ -162,9 +162,33 @@ pub fn blend_position(p: Rgba<u8>, from: [u8; 3], to: [u8; 3], tolerance: f32) -
     (off <= tolerance).then_some(t)
 }
 
+/// How far `p` is from every mix of `from` and `to` (both included), as the largest channel
+/// difference: 0 on either colour and on a thin line between them blurred by scaling.
+pub fn off_mix(p: Rgba<u8>, from: [u8; 3], to: [u8; 3]) -> f32 {
+    let d: [f32; 3] = std::array::from_fn(|i| to[i] as f32 - from[i] as f32);
+    let v: [f32; 3] = std::array::from_fn(|i| p.0[i] as f32 - from[i] as f32);
+    let dd: f32 = d.iter().map(|x| x * x).sum();
+    let t = if dd == 0.0 {
+        0.0
+    } else {
+        (v.iter().zip(&d).map(|(a, b)| a * b).sum::<f32>() / dd).clamp(0.0, 1.0)
+    };
+    (0..3).map(|i| (v[i] - t * d[i]).abs()).fold(0.0, f32::max)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn off_mix_is_zero_along_the_mix_and_grows_off_it() {
+        let (a, b) = ([0xe5, 0xe7, 0xeb], [0xca, 0xcd, 0xd3]);
+        assert_eq!(off_mix(Rgba([0xe5, 0xe7, 0xeb, 255]), a, b), 0.0);
+        assert!(off_mix(Rgba([0xd8, 0xda, 0xdf, 255]), a, b) <= 1.0);
+        // Past either end it is the distance to that end.
+        assert!((off_mix(Rgba([0xf5, 0xf7, 0xfb, 255]), a, b) - 16.0).abs() < 1.5);
+        assert!(off_mix(Rgba([0xf5, 0x9e, 0x0b, 255]), a, b) > 150.0);
+    }
 
     #[test]
     fn block_means_average_each_block() {

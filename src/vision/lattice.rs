@@ -488,9 +488,82 @@ pub fn axis_from_sparse_lines(
     })
 }
 
+/// Of the lines at `across` (horizontal lines at those y when `horizontal`, else vertical lines
+/// at those x), the share of their length from `lo` to `hi` along them that is drawn: a point
+/// counts when `on(x, y)` holds at it or within `reach` pixels across the line.
+pub fn drawn_share(
+    on: impl Fn(i64, i64) -> bool,
+    across: &[f64],
+    (lo, hi): (f64, f64),
+    horizontal: bool,
+    reach: i64,
+) -> f64 {
+    let (mut drawn, mut all) = (0usize, 0usize);
+    for &a in across {
+        let a = a.round() as i64;
+        for t in lo.round() as i64..=hi.round() as i64 {
+            all += 1;
+            drawn += (-reach..=reach).any(|d| {
+                if horizontal {
+                    on(t, a + d)
+                } else {
+                    on(a + d, t)
+                }
+            }) as usize;
+        }
+    }
+    drawn as f64 / all.max(1) as f64
+}
+
+/// Share of the lines crossing a strip at which the strip is a board's cell; at most
+/// `STRIP_OUTSIDE` it is past the board.
+pub const STRIP_INSIDE: f64 = 0.35;
+pub const STRIP_OUTSIDE: f64 = 0.12;
+
+/// How many whole cells a board whose lines run from edge to edge reaches past a line at
+/// `from`, stepping by `step` (a signed pitch): a strip one cell wide is the board's while the
+/// lines crossing it are drawn along it (`share` of the strip between two positions, at least
+/// [`STRIP_INSIDE`]) and past it once they stop (at most [`STRIP_OUTSIDE`]). A share between
+/// the two is no answer: neither a cell nor the page.
+pub fn cells_while_drawn(
+    from: f64,
+    step: f64,
+    most: usize,
+    share: impl Fn(f64, f64) -> f64,
+) -> Option<usize> {
+    // A strip's ends are left out: the line bounding it is no line across it.
+    let margin = 0.15 * step.abs();
+    for k in 0..=most {
+        let (a, b) = (from + k as f64 * step, from + (k + 1) as f64 * step);
+        let s = share(a.min(b) + margin, a.max(b) - margin);
+        if s <= STRIP_OUTSIDE {
+            return Some(k);
+        }
+        if s < STRIP_INSIDE {
+            return None;
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board of 4 columns 10 px wide (x 20..60) whose horizontal lines run edge to edge,
+    /// found from its two middle lines at x 30 and 40.
+    #[test]
+    fn a_board_reaches_as_far_as_the_lines_across_it_run() {
+        let on = |x: i64, y: i64| (20..60).contains(&x) && y % 10 == 0;
+        let rows = [10.0, 20.0, 30.0];
+        let share = |lo: f64, hi: f64| drawn_share(on, &rows, (lo, hi), true, 1);
+        assert_eq!(cells_while_drawn(30.0, -10.0, 10, share), Some(1));
+        assert_eq!(cells_while_drawn(40.0, 10.0, 10, share), Some(2));
+        // Lines that fade out halfway through a cell tell neither a cell nor the page.
+        let half = |x: i64, y: i64| (20..64).contains(&x) && y % 10 == 0;
+        let share = |lo: f64, hi: f64| drawn_share(half, &rows, (lo, hi), true, 1);
+        assert_eq!(cells_while_drawn(40.0, 10.0, 10, share), None);
+    }
 
     /// A grey picture with bright one-pixel lines every `pitch` pixels from `start`, `n` lines.
     fn lattice(size: u32, start: u32, pitch: u32, n: u32) -> RgbaImage {

@@ -31,6 +31,7 @@ use crate::calibration::Profile;
 use crate::error::{Error, Region, Result};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::Glyph;
+use absence::Emptiness;
 use bridges::{resolve_preview, seen_between, Seen};
 use digits::{read_numbers, templates};
 use image::RgbaImage;
@@ -186,10 +187,11 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
         bridges.push(Bridge::new(a, b, n));
     }
     bridges.sort();
-    let confidence = match located.style {
-        Style::Sgt => confidence.min(absence::check_empty_points(img, located, &bridges)?),
-        Style::Web => confidence,
+    let look = match located.web {
+        None => Emptiness::sgt(),
+        Some(theme) => Emptiness::web(theme),
     };
+    let confidence = confidence.min(absence::check_empty_points(img, located, &bridges, &look)?);
     let most_lines = bridges.iter().map(|b| b.count).max().unwrap_or(0);
     let most_target = puzzle.islands.iter().map(|i| i.target).max().unwrap_or(0);
     // The picture proves a larger maximum only by a bridge of 3+ lines or an island no

@@ -292,3 +292,115 @@ fn a_canvas_reaching_past_the_picture_is_searched_inside_it() {
     let found = super::sgt_lattice::sgt_top_ring(&img, (-2, -1, 50, 50));
     assert_eq!(found, Some(((19.5, 3.0), 1.0)));
 }
+
+/// A web page (the light theme's fresh 10×10), read, and an empty lattice point whose four
+/// neighbours are empty too, away from the board's edge.
+fn web_page_and_empty_point() -> Option<(RgbaImage, Reading, Cell)> {
+    let all = corpus()?;
+    let (_, img, _) = all
+        .iter()
+        .find(|(n, _, _)| n == "hashi_E0001_light_1280x900_fresh.png")?;
+    let r = recognize(img).unwrap();
+    let island =
+        |row: usize, col: usize| r.puzzle.islands.iter().any(|i| i.at == Cell { row, col });
+    let at = (1..r.puzzle.height - 1)
+        .flat_map(|row| (1..r.puzzle.width - 1).map(move |col| Cell { row, col }))
+        .find(|c| {
+            !island(c.row, c.col)
+                && !island(c.row - 1, c.col)
+                && !island(c.row + 1, c.col)
+                && !island(c.row, c.col - 1)
+                && !island(c.row, c.col + 1)
+        })
+        .unwrap();
+    Some((img.clone(), r, at))
+}
+
+/// Paints every pixel whose offset from a lattice point passes `inside` in `colour`.
+fn paint_at(
+    img: &mut RgbaImage,
+    r: &Reading,
+    at: Cell,
+    colour: [u8; 3],
+    inside: impl Fn(f64, f64) -> bool,
+) {
+    let c = r.geometry.centre(at.row, at.col);
+    let reach = r.geometry.pitch();
+    for y in (c.y - reach) as u32..=(c.y + reach) as u32 {
+        for x in (c.x - reach) as u32..=(c.x + reach) as u32 {
+            if inside(x as f64 - c.x, y as f64 - c.y) {
+                img.put_pixel(x, y, Rgba([colour[0], colour[1], colour[2], 255]));
+            }
+        }
+    }
+}
+
+/// An island whose white fill the island test misses (here: none at all, only its rim) is not
+/// read as an empty cell: the web reading is refused, naming the cell.
+#[test]
+fn a_web_island_ring_the_island_test_misses_refuses_the_reading_naming_its_cell() {
+    let Some((mut img, r, at)) = web_page_and_empty_point() else {
+        return;
+    };
+    let ts = r.geometry.pitch();
+    paint_at(&mut img, &r, at, [0xf5, 0x9e, 0x0b], |dx, dy| {
+        (dx.hypot(dy) - 0.31 * ts).abs() <= 0.025 * ts
+    });
+    assert_refused_at(recognize(&img), &r, at, "web ring without fill");
+}
+
+/// A web bridge drawn from an empty point towards its empty neighbour (an island lost under
+/// it) refuses the reading, naming the point.
+#[test]
+fn a_web_bridge_ending_at_an_empty_point_refuses_the_reading_naming_it() {
+    let Some((mut img, r, at)) = web_page_and_empty_point() else {
+        return;
+    };
+    let ts = r.geometry.pitch();
+    paint_at(&mut img, &r, at, [0x0f, 0x17, 0x2a], |dx, dy| {
+        (0.0..=0.45 * ts).contains(&dx) && dy.abs() <= 0.06 * ts
+    });
+    match recognize(&img) {
+        Err(Error::Vision { message, .. }) => {
+            assert!(message.contains("a drawn bridge ends there"), "{message}");
+            assert!(
+                message.contains(&format!("row {} col {}", at.row, at.col))
+                    || message.contains(&format!("row {} col {}", at.row, at.col + 1)),
+                "{message}"
+            );
+        }
+        other => panic!("expected a refusal at {at:?}, got {other:?}"),
+    }
+}
+
+/// The board reaches as far as its grid lines run: lines drawn on across a cell past the left
+/// edge (onto the page's grey panel) make the board a column wider, and that column, the
+/// panel's colour, is refused as ink at a lattice point rather than read as an empty column.
+#[test]
+fn web_grid_lines_drawn_on_past_the_board_move_its_edge_and_are_refused() {
+    let Some((mut img, r, _)) = web_page_and_empty_point() else {
+        return;
+    };
+    let g = r.geometry;
+    let ts = g.pitch();
+    let grid = super::web_theme::WEB_LIGHT.grid;
+    for row in 1..r.puzzle.height {
+        let y = (g.board.y + row as f64 * ts).round() as u32;
+        for x in (g.board.x - ts).round() as u32..g.board.x.round() as u32 {
+            img.put_pixel(x, y, Rgba([grid[0], grid[1], grid[2], 255]));
+        }
+    }
+    match recognize(&img) {
+        Err(Error::Vision {
+            region: Some(reg),
+            message,
+        }) => {
+            assert!(message.contains("col 0"), "{message}");
+            assert!(
+                (reg.x as f64 + reg.w as f64 / 2.0) < g.board.x,
+                "{message}: {reg:?}"
+            );
+        }
+        other => panic!("expected a refusal in the column past the board, got {other:?}"),
+    }
+}

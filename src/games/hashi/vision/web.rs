@@ -12,7 +12,7 @@ use crate::screen::PixelPoint;
 use crate::vision::color::{distance, luma, near};
 use crate::vision::components::Component;
 use crate::vision::geometry::Geometry;
-use crate::vision::lattice::axis_from_lines;
+use crate::vision::lattice::{axis_from_lines, cells_while_drawn, drawn_share, Axis, STRIP_INSIDE};
 use image::{Rgba, RgbaImage};
 
 /// What the web game says about an island by its fill: whether its bridges equal its number.
@@ -40,32 +40,68 @@ pub(super) fn locate_web<const SLACK: u8>(img: &RgbaImage) -> Option<Located> {
     ) else {
         return None;
     };
-    let (xl, yl) = (x_lines.start, y_lines.start);
-    // Lines sit at the left/top edge of each cell; the outer edge has none.
     let pitch = (x_lines.pitch + y_lines.pitch) / 2.0;
-    let area = surface.grown(img, pitch);
-    let (span_x, span_y) = (
-        (area.x1 + 1 - area.x0) as f64 / pitch,
-        (area.y1 + 1 - area.y0) as f64 / pitch,
+    let ((kx, width), (ky, height)) = (
+        board_cells::<SLACK>(img, &theme, &x_lines, &y_lines, pitch, false)?,
+        board_cells::<SLACK>(img, &theme, &y_lines, &x_lines, pitch, true)?,
     );
-    // Exact captures span whole cells give or take a third (the panel's rounded corners); a
-    // rescaled copy blurs where the surface ends, and a span near a half cell could be either
-    // size. A lossy copy's surface, found on block means, ends on a block, not a pixel.
-    let whole = |span: f64| !(0.45..0.85).contains(&(span - span.floor()));
-    if SLACK == 0 && (!whole(span_x) || !whole(span_y)) {
-        return None;
-    }
-    let width = span_x.round() as usize;
-    let height = span_y.round() as usize;
-    let kx = ((xl - area.x0 as f64) / pitch).round();
-    let ky = ((yl - area.y0 as f64) / pitch).round();
-    let ox = xl - kx * pitch + pitch / 2.0 - 0.5;
-    let oy = yl - ky * pitch + pitch / 2.0 - 0.5;
+    // Lines sit at the left/top edge of each cell.
+    let ox = x_lines.start - kx as f64 * pitch + pitch / 2.0 - 0.5;
+    let oy = y_lines.start - ky as f64 * pitch + pitch / 2.0 - 0.5;
     if width < 2 || height < 2 {
         return None;
     }
     let surface_like = |p: Rgba<u8>| near(p, theme.surface, 16) || near(p, theme.grid, 16);
     web_board(img, theme, surface_like, (ox, oy), pitch, (width, height))
+}
+
+/// Where the board ends along one axis (vertical lines `lines` when `!horizontal`; `others` are
+/// the lines the other way): the cells before the first line found and the cells in all. The
+/// grid draws its lines from edge to edge, so the board reaches past its outermost lines found
+/// for as long as the lines the other way run on, and ends where they stop. The surface's
+/// extent cannot tell it: a rescaled copy blurs the page's frame lines, 0.26 of a cell off the
+/// board, into surface-and-grid mixes that took in a row beyond it, and a lossy copy's surface
+/// can fall apart short of it.
+fn board_cells<const SLACK: u8>(
+    img: &RgbaImage,
+    theme: &WebTheme,
+    lines: &Axis,
+    others: &Axis,
+    pitch: f64,
+    horizontal: bool,
+) -> Option<(usize, usize)> {
+    let across: Vec<f64> = (0..=others.cells)
+        .map(|k| others.start + k as f64 * others.pitch)
+        .collect();
+    let grid = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && (x as u32) < img.width()
+            && (y as u32) < img.height()
+            && grid_like::<SLACK>(*img.get_pixel(x as u32, y as u32), theme)
+    };
+    // A line, not an area of grid-like colour: a lossy copy tints the dark theme's page
+    // panel into the grid's range over whole areas (a JPEG q90 copy grew a row into it).
+    let side = (0.1 * pitch).round().max(3.0) as i64;
+    let on = |x: i64, y: i64| {
+        grid(x, y)
+            && if horizontal {
+                !grid(x - side, y) && !grid(x + side, y)
+            } else {
+                !grid(x, y - side) && !grid(x, y + side)
+            }
+    };
+    let reach = (0.04 * pitch).round().max(1.0) as i64;
+    let share = |lo: f64, hi: f64| drawn_share(on, &across, (lo, hi), !horizontal, reach);
+    // The cell inside the first line found is the board's, or that line is no grid line.
+    let margin = 0.15 * pitch;
+    if share(lines.start + margin, lines.start + pitch - margin) < STRIP_INSIDE {
+        return None;
+    }
+    let most = 64;
+    let before = cells_while_drawn(lines.start, -pitch, most, share)?;
+    let after = cells_while_drawn(lines.end(), pitch, most, share)?;
+    Some((before, before + lines.cells + after))
 }
 
 /// The islands on a located web lattice (`(ox, oy)`: the centre of cell (0, 0)); `surface_like`
@@ -82,7 +118,13 @@ pub(super) fn web_board(
     for row in 0..height {
         for col in 0..width {
             let c = (ox + col as f64 * pitch, oy + row as f64 * pitch);
-            if !ring_at_least(img, c, 0.24 * pitch, RING_FILL, |p| !surface_like(p)) {
+            // A small island's digit, blurred into the white fill, passes for a grid colour
+            // at 0.24 of a cell (an island lost at 0.7×, 20 px cells); nearer its rim the fill
+            // is clear of the digit.
+            if ![0.24, 0.28]
+                .iter()
+                .any(|&r| ring_at_least(img, c, r * pitch, RING_FILL, |p| !surface_like(p)))
+            {
                 continue;
             }
             let fill = web_fill(img, c, pitch, &theme);
