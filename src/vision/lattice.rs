@@ -4,6 +4,7 @@
 //! between tiles of art, found here from brightness alone.
 
 use super::color::brightness;
+use super::fit;
 use super::runs::runs;
 use image::{Rgba, RgbaImage};
 
@@ -244,17 +245,10 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
     if chain.len() < 4 {
         return None;
     }
-    // Least-squares line through (line index, position).
-    let n = chain.len() as f64;
-    let mi = chain.iter().map(|&(_, i)| i as f64).sum::<f64>() / n;
-    let mx = chain.iter().map(|&(k, _)| cands[k].0).sum::<f64>() / n;
-    let (mut sxy, mut sxx) = (0.0, 0.0);
-    for &(k, i) in &chain {
-        sxy += (i as f64 - mi) * (cands[k].0 - mx);
-        sxx += (i as f64 - mi).powi(2);
-    }
-    let pitch = sxy / sxx;
-    let mut start = mx - mi * pitch;
+    // Position against line index.
+    let fitted = fit::line(chain.iter().map(|&(k, i)| (i as f64, cands[k].0)))?;
+    let pitch = fitted.slope;
+    let mut start = fitted.intercept;
     let mut tiles = chain.last().unwrap().1;
     let len = s.len() as f64;
     // A crop can cut the outer line off; a tile is still there if its whole width is.
@@ -471,19 +465,11 @@ pub fn axis_from_sparse_lines(
     }
     let (_, _, anchor, p) = best?;
     let placed = fits(anchor, p);
-    let n = placed.len() as f64;
-    let mk = placed.iter().map(|&(k, _)| k as f64).sum::<f64>() / n;
-    let mx = placed.iter().map(|&(_, x)| x).sum::<f64>() / n;
-    let (mut sxy, mut sxx) = (0.0, 0.0);
-    for &(k, x) in &placed {
-        sxy += (k as f64 - mk) * (x - mx);
-        sxx += (k as f64 - mk).powi(2);
-    }
-    let pitch = sxy / sxx;
+    let fitted = fit::line(placed.iter().map(|&(k, x)| (k as f64, x)))?;
     let (first, last) = (placed[0].0, placed[placed.len() - 1].0);
     Some(Axis {
-        start: mx + (first as f64 - mk) * pitch,
-        pitch,
+        start: fitted.at(first as f64),
+        pitch: fitted.slope,
         cells: (last - first) as usize,
     })
 }

@@ -12,11 +12,13 @@
 
 pub mod color;
 pub mod components;
+pub mod fit;
 pub mod geometry;
 pub mod glyph;
 pub mod lattice;
 pub mod probe;
 pub mod runs;
+pub mod sample;
 pub mod shrink;
 
 /// Pictures made for tests: the same capture as another format would store it.

@@ -5,8 +5,8 @@
 //! whatever the palette and whatever is printed on the disc's middle.
 
 use super::confidence::Weakest;
-use super::sample::{block_side, distance, mean, median, Colour};
 use super::sites::Sites;
+use crate::vision::sample::{block_side, distance, mean, median, Colour};
 use image::RgbaImage;
 
 const RING_SAMPLES: usize = 16;

@@ -9,9 +9,9 @@
 use super::confidence::Weakest;
 use super::discs::CellLook;
 use super::pipes::{Found, CONTRAST, SAME};
-use super::sample::{block_side, distance, hex, mean, Colour};
 use super::sites::Sites;
 use crate::error::{Error, Result};
+use crate::vision::sample::{block_side, distance, hex, mean, Colour};
 use image::RgbaImage;
 
 /// A bare middle this near its background is plainly bare; at [`CONTRAST`] it is paint.

@@ -16,6 +16,7 @@ use crate::error::{Error, Region, Result};
 use crate::rect::Rect;
 use crate::screen::PixelPoint;
 use crate::vision::components::Component;
+use crate::vision::fit;
 use crate::vision::geometry::Geometry;
 
 /// A flat edge is drawn when its line covers this share of it, as for square boards.
@@ -240,7 +241,8 @@ fn lattice_of(lines: &Lines, web: &Component) -> Option<HexLattice> {
     if !(MIN_COLUMNS..=MAX_COLUMNS).contains(&columns.len()) {
         return None;
     }
-    let (x0, dx) = fit_line(columns.iter().enumerate().map(|(k, &x)| (k as f64, x)));
+    let across = fit::line(columns.iter().enumerate().map(|(k, &x)| (k as f64, x)))?;
+    let (x0, dx) = (across.intercept, across.slope);
     // Heights: half-rows √3/2 sides apart, from the column spacing (1.5 sides).
     let half_guess = dx / 3.0_f64.sqrt();
     let column_of = |s: &Stroke| {
@@ -264,12 +266,13 @@ fn lattice_of(lines: &Lines, web: &Component) -> Option<HexLattice> {
             .filter(|&&(_, y)| fits(y, a, half_guess))
             .count()
     })?;
-    let (y0, half) = fit_line(
+    let down = fit::line(
         on_columns
             .iter()
             .filter(|&&(_, y)| fits(y, anchor, half_guess))
             .map(|&(_, y)| (half_of(y, anchor, half_guess).round(), y)),
-    );
+    )?;
+    let (y0, half) = (down.intercept, down.slope);
     if (half - half_guess).abs() > 0.08 * half_guess {
         return None;
     }
@@ -298,21 +301,6 @@ fn lattice_of(lines: &Lines, web: &Component) -> Option<HexLattice> {
         dy: 2.0 * half,
         parity,
     })
-}
-
-/// Least squares `y = a + b·x`.
-fn fit_line(points: impl Iterator<Item = (f64, f64)>) -> (f64, f64) {
-    let pts: Vec<(f64, f64)> = points.collect();
-    let n = pts.len() as f64;
-    let (sx, sy) = pts
-        .iter()
-        .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
-    let (mx, my) = (sx / n, sy / n);
-    let (sxy, sxx) = pts.iter().fold((0.0, 0.0), |(a, b), &(x, y)| {
-        (a + (x - mx) * (y - my), b + (x - mx) * (x - mx))
-    });
-    let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
-    (my - slope * mx, slope)
 }
 
 /// How much of the line from `a` to `b` is drawn, 0..1: flat edges on the horizontal lines,

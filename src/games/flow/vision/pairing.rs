@@ -4,8 +4,8 @@
 
 use super::confidence::Weakest;
 use super::discs::Disc;
-use super::sample::{distance, hex};
 use crate::error::{Error, Region, Result};
+use crate::vision::sample::{distance, hex};
 
 /// A pair is sure when its two discs are at most this share of the way to the nearest other
 /// disc; at half the way it is no pair.

@@ -6,9 +6,9 @@
 
 use super::confidence::Weakest;
 use super::discs::CellLook;
-use super::sample::{block_side, distance, hex, mean, median, Colour};
 use super::sites::Sites;
 use crate::error::{Error, Result};
+use crate::vision::sample::{block_side, distance, hex, mean, median, Colour};
 
 /// Samples along the way between two centres, as shares of it.
 const ALONG: [f64; 5] = [0.3, 0.4, 0.5, 0.6, 0.7];

@@ -1,5 +1,6 @@
 //! Colour samples at sub-pixel points: a small block's mean, so one JPEG speck or an
-//! antialiased rim pixel does not decide what a cell shows.
+//! antialiased rim pixel does not decide what a cell shows; colours as means, their straight
+//! RGB distance and per-channel median. (`color` holds the whole-pixel tests.)
 
 use image::RgbaImage;
 
