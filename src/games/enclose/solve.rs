@@ -9,7 +9,7 @@
 
 mod beam;
 mod feasibility;
-mod flow;
+mod maxflow;
 mod one_pen;
 mod quarrel;
 mod quarrel_incumbent;

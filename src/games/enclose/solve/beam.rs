@@ -8,7 +8,7 @@
 //! pen's score, then by walls left: a rank that credits walls left at the root relaxation's
 //! price keeps walls in hand and finds much worse pens.
 
-use super::flow::island::{Net, Residual, DEAD, IN_X};
+use super::maxflow::island::{Net, Residual, DEAD, IN_X};
 use crate::rng::Rng;
 
 /// One state: the flow, the flags (X, walls) and the walls placed.

@@ -4,7 +4,7 @@
 //! horse off the border fit the budget); for the two-animal rounds it is a sufficient
 //! condition, one concrete construction that fits.
 
-use super::flow::island::{island_cells, Net, Residual, DEAD, IN_X, NIL};
+use super::maxflow::island::{island_cells, Net, Residual, DEAD, IN_X, NIL};
 use crate::games::enclose::model::{Level, Variant};
 
 /// The horse's island as a flow network, with the flow of one probe.

@@ -18,7 +18,7 @@
 //! * reach: P plus every positive tile reachable from it without crossing walls or border;
 //! * Lagrangian: dropping connectivity and pricing each new wall at μ, the best pen is a
 //!   maximum-weight closure (tile in ⇒ each neighbour in or walled), one min cut, plus
-//!   μ per wall left. The cut's flow is kept per node ([`super::flow::closure`]): a child only
+//!   μ per wall left. The cut's flow is kept per node ([`super::maxflow::closure`]): a child only
 //!   augments what its own constraints add. μ is swept at the root and tuned by a short
 //!   descent per node, which the closure pen's walls steer (the bound's slope in μ is the
 //!   budget less those walls). A node whose X lies inside the closure pen of an ancestor (and
@@ -44,7 +44,7 @@
 //! the furthest minimum cut of the decisions alone, so the node finds them again.
 
 use super::beam::Beam;
-use super::flow::island::{island_cells, Net, DEAD, INF, IN_X, OUT};
+use super::maxflow::island::{island_cells, Net, DEAD, INF, IN_X, OUT};
 use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;

@@ -1,6 +1,6 @@
 //! The quarrel round: horse and unicorn each in a pen of its own, both pens score.
 //!
-//! Two phases on one flow network (the island network of [`super::flow::island`]: a node pair
+//! Two phases on one flow network (the island network of [`super::maxflow::island`]: a node pair
 //! per tile, unit arcs through wallable tiles, border tiles into the sink T, sources the horse
 //! and the unicorn).
 //! * Separation: while the horse still reaches the unicorn without crossing walls or border
@@ -37,7 +37,7 @@
 //! the Lagrangian closure bound with both animals in the closure (a pair of separate pens is
 //! such a closure with the same walls), tuned per node; its pens, when they split the animals
 //! and fit the budget, are offered as solutions. The closure flow is the warm one of
-//! [`super::flow::closure`]: every constraint a node adds (walls, tiles in or out, walls
+//! [`super::maxflow::closure`]: every constraint a node adds (walls, tiles in or out, walls
 //! forbidden to later siblings of the separation phase) only raises capacities, so a child
 //! starts from its parent's flow. So does the island flow: a separation wall cancels the unit
 //! it carried, a forbidden wall opens its arc. The pieces shared with [`super::one_pen`] live
@@ -51,8 +51,8 @@
 //! Where the slowest levels spend their time, what paid and what was tried and dropped, with
 //! the measurements: `docs/enclose-solver.md`.
 
-use super::flow::closure::Flow;
-use super::flow::island::{Net, DEAD, FORBID, INF, IN_X, NIL};
+use super::maxflow::closure::Flow;
+use super::maxflow::island::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::quarrel_incumbent;
 use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};

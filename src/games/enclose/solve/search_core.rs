@@ -1,11 +1,11 @@
 //! The pieces of the pen search that the single-pen search ([`super::one_pen`]) and the
 //! quarrel search ([`super::quarrel`]) share: the node state, the pen of the furthest min cut
 //! and its cut, the reach bound, the Lagrangian closure bound on the warm flow of
-//! [`super::flow::closure`] with its multiplier descent, and the answer built from the best
+//! [`super::maxflow::closure`] with its multiplier descent, and the answer built from the best
 //! walls found.
 
-use super::flow::closure::{Closure, Flow};
-use super::flow::island::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
+use super::maxflow::closure::{Closure, Flow};
+use super::maxflow::island::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
 use crate::games::enclose::model::{Level, Solution, SolveStatus};
 use std::cmp::Ordering;
 use std::sync::atomic::AtomicBool;
