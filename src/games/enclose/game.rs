@@ -205,7 +205,7 @@ impl Rules for Enclose {
     }
 
     fn draw_reading(img: &mut RgbaImage, r: &vision::Reading) {
-        vision::draw_overlay(img, r);
+        super::overlay::draw_overlay(img, r);
     }
 
     /// Walls already on the board may be wrong, so the level is solved with all of them

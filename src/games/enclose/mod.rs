@@ -18,6 +18,7 @@ pub mod format;
 mod game;
 pub mod generate;
 pub mod model;
+pub mod overlay;
 pub mod play;
 pub mod solve;
 pub mod vision;

@@ -1,6 +1,6 @@
 //! `scan --overlay`: what was read, drawn over the capture.
 
-use super::Reading;
+use super::vision::Reading;
 use image::{Rgba, RgbaImage};
 
 /// Mark each tile's class for `scan --overlay`: a small filled square at the tile centre in a
