@@ -132,8 +132,9 @@ pub(super) fn locate_sgt(
         if worst > SGT_EXACT_DRIFT {
             return None;
         }
-    } else if centres.len() < 3.max(w * h / 20) {
-        // A lattice fitted to a handful of rings on a large canvas is a guess.
+    } else if centres.len() < 3.max(w * h / 20) && !rings_prove_lattice(img, &centres, corner, ts) {
+        // A lattice fitted to a handful of rings on a large canvas is a guess, unless the
+        // rings themselves pin it.
         return None;
     }
     let centre = |c: Cell| {
@@ -223,6 +224,30 @@ pub(super) fn fit_rings(
     Some(((mx.1 - fitted * mx.0, my.1 - fitted * my.0), fitted))
 }
 
+/// How far, as a share of the tile, a fitted lattice may put a ring from its measured centre
+/// when the rings alone must prove it.
+const FITTED_DRIFT: f64 = 0.05;
+
+/// Whether the rings found on a fitted lattice prove it: a sparse board (a 25×25 Bridges
+/// puzzle can hold 28 islands) has too few rings to pass for a dense lattice, but if nearly
+/// every one is measured and sits on its lattice point, no other corner or pitch in the range
+/// the ring's line width allows (twice the tile size is outside it) fits them all.
+fn rings_prove_lattice(img: &RgbaImage, cells: &[Cell], corner: (f64, f64), ts: f64) -> bool {
+    let mut measured = 0;
+    let mut worst = 0.0f64;
+    for c in cells {
+        let at = (
+            corner.0 + (c.col + 1) as f64 * ts,
+            corner.1 + (c.row + 1) as f64 * ts,
+        );
+        if let Some(m) = ring_centre(img, at, ts) {
+            measured += 1;
+            worst = worst.max((m.0 - at.0).abs().max((m.1 - at.1).abs()));
+        }
+    }
+    measured >= 8 && 10 * measured >= 9 * cells.len() && worst <= FITTED_DRIFT * ts
+}
+
 /// A ring's centre measured from its outer edge along the four diagonals, which no bridge
 /// (always level or upright) and no neighbour's ring crosses that close in. `c` is within a
 /// few pixels of it.
@@ -301,5 +326,23 @@ mod tests {
         let r = recognize(&big).unwrap();
         assert_eq!(r.puzzle, once.puzzle);
         assert_eq!(r.bridges, once.bridges);
+    }
+
+    /// A 25×25 board with 28 islands, rescaled by 1.2×: its canvas edges are off, so the
+    /// lattice is fitted to the rings, far fewer than a twentieth of its points. The rings
+    /// all sitting on their lattice points prove it, and it reads as the capture does.
+    #[test]
+    fn a_sparse_board_rescaled_reads_on_a_lattice_its_rings_prove() {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/hashi/sizes/bridges_25x25_solved_ts20.png");
+        let img = image::open(&p).unwrap().to_rgba8();
+        let once = recognize(&img).unwrap();
+        assert_eq!(once.puzzle.islands.len(), 28);
+        let (w, h) = (img.width() * 6 / 5, img.height() * 6 / 5);
+        let big = image::imageops::resize(&img, w, h, image::imageops::FilterType::Lanczos3);
+        let r = recognize(&big).unwrap();
+        assert_eq!(r.puzzle, once.puzzle);
+        assert_eq!(r.bridges, once.bridges);
+        assert!((r.geometry.pitch() - 24.0).abs() < 0.1);
     }
 }
