@@ -10,7 +10,7 @@
 //! sweeps a folder of one's own pictures instead, with the truth its `index.jsonl` gives in the
 //! game's own fields, or else each against its own untouched reading.
 
-use super::robustness::{self, judge, Key, Source, Verdict, SOURCES};
+use super::robustness::{self, judge, Key, Source, Truth, Verdict, SOURCES};
 use image::imageops::FilterType;
 use image::{Rgba, RgbaImage};
 use std::collections::BTreeMap;
@@ -212,7 +212,7 @@ impl Count {
 struct Job {
     source: Source,
     path: std::path::PathBuf,
-    truth: Option<Vec<String>>,
+    truth: Option<Truth>,
 }
 
 /// Reads every copy of one picture; `None` when the untouched picture itself does not read
@@ -226,11 +226,9 @@ fn sweep_one(job: &Job, copies: &[Copy]) -> anyhow::Result<Result<Vec<Reading>, 
     );
     let img = autoplayer::screen::read_picture(&job.path)?;
     let (original, _) = robustness::timed(src.read, &img);
-    let reference: Key = match (original, &job.truth) {
-        (Ok(k), Some(t)) if &k.rows == t => k,
-        (Ok(k), None) => k,
-        (Ok(_), Some(_)) => return Ok(Err(format!("{name}: the picture itself reads wrong"))),
-        (Err(e), _) => return Ok(Err(format!("{name}: the picture itself is refused ({e})"))),
+    let reference: Key = match robustness::reference(original, job.truth.as_ref()) {
+        Ok(k) => k,
+        Err(why) => return Ok(Err(format!("{name}: {why}"))),
     };
     let mut out = Vec::new();
     for &copy in copies {

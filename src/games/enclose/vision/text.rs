@@ -42,15 +42,8 @@ pub(super) fn glyph_boxes(
     area: Rect<u32>,
     ink: &dyn Fn(Rgb) -> bool,
 ) -> Vec<GlyphBox> {
-    let (x0, y0) = (area.x, area.y);
-    let (w, h) = (area.w as usize, area.h as usize);
-    let patch = Ink {
-        width: w,
-        height: h,
-        on: (0..w * h)
-            .map(|k| ink(rgb(*img.get_pixel(x0 + (k % w) as u32, y0 + (k / w) as u32))))
-            .collect(),
-    };
+    let patch = ink_patch(img, area, ink);
+    let w = patch.width;
     let mut boxes: Vec<Bounds> = components(&patch.on, w, Connectivity::Eight)
         .into_iter()
         .map(|c| (c.x0, c.y0, c.x1, c.y1))
@@ -110,7 +103,8 @@ fn unbroken(g: &Glyph) -> bool {
 }
 
 /// The "Walls: left/budget" counter under the board's left half, read right to left:
-/// digits, a slash, digits. `None` unless every one of those glyphs matches a template.
+/// digits, a slash, digits. `None` unless every one of those glyphs matches a template, the
+/// string is laid out as the font lays it out, and no faint stroke beside it went unread.
 pub(super) fn read_counter(
     img: &RgbaImage,
     board: &Board,
@@ -127,10 +121,21 @@ pub(super) fn read_counter(
         return None;
     }
     let area = Rect::new(x0, y0, x1 - x0, y1 - y0);
-    counter_in(&tall_glyph_boxes(img, area, &super::is_white)).or_else(|| {
-        let page = dominant(area_pixels(img, area), 4).0;
-        counter_in(&tall_glyph_boxes(img, area, &light_ink(page)))
-    })
+    let page = dominant(area_pixels(img, area), 4).0;
+    let faint = ink_patch(img, area, &ink_above(page, FAINT));
+    let white = Line::read(tall_glyph_boxes(img, area, &super::is_white));
+    let light = Line::read(tall_glyph_boxes(img, area, &ink_above(page, LIGHT)));
+    let (white, light) = (
+        counter_in(&white, &light, &faint),
+        counter_in(&light, &white, &faint),
+    );
+    // Each ink test reads the strokes it keeps; where both read the counter they must agree,
+    // or a stroke one of them lost (the top of a "4" that then reads as a 9) decided a digit.
+    match (white, light) {
+        (Some(a), Some(b)) if (a.0, a.1) != (b.0, b.1) => None,
+        (Some(a), Some(b)) => Some((a.0, a.1, a.2.max(b.2))),
+        (a, b) => a.or(b),
+    }
 }
 
 /// The area's pixels.
@@ -139,54 +144,172 @@ fn area_pixels(img: &RgbaImage, area: Rect<u32>) -> impl Iterator<Item = Rgb> + 
         .flat_map(move |y| (area.x..area.x + area.w).map(move |x| rgb(*img.get_pixel(x, y))))
 }
 
+/// The area's pixels that `ink` takes, as a patch.
+fn ink_patch(img: &RgbaImage, area: Rect<u32>, ink: &dyn Fn(Rgb) -> bool) -> Ink {
+    let (w, h) = (area.w as usize, area.h as usize);
+    Ink {
+        width: w,
+        height: h,
+        on: (0..w * h)
+            .map(|k| {
+                ink(rgb(*img.get_pixel(
+                    area.x + (k % w) as u32,
+                    area.y + (k / w) as u32,
+                )))
+            })
+            .collect(),
+    }
+}
+
 /// White text by its brightness against the page it is written on, two thirds of the way
 /// from the page to white: a shrunk copy blurs a thin stroke's white into the page, and JPEG
 /// keeps brightness sharper than colour, so both fail the plain white test where this holds.
-fn light_ink(page: Rgb) -> impl Fn(Rgb) -> bool {
-    let level = |p: Rgb| luma(image::Rgba([p[0], p[1], p[2], 255])) as i32;
-    let line = level(page) + (255 - level(page)) * 2 / 3;
+const LIGHT: f64 = 2.0 / 3.0;
+
+/// A third of the way from the page to white: too loose to read by (neighbouring strokes
+/// merge), but a stroke blurred below the reading tests still shows (a 1-px "1" shrunk by a box
+/// average stays at about 60 % of the way).
+const FAINT: f64 = 1.0 / 3.0;
+
+/// Pixels brighter than `share` of the way from the page's brightness to white.
+fn ink_above(page: Rgb, share: f64) -> impl Fn(Rgb) -> bool {
+    let level = |p: Rgb| luma(image::Rgba([p[0], p[1], p[2], 255])) as f64;
+    let line = level(page) + (255.0 - level(page)) * share;
     move |p| level(p) >= line
 }
 
-/// "left/budget" at the end of the glyphs: digits, a slash, digits. The walls left are the
-/// digits packed close before the slash: a word space (over half the text's height, the
-/// colon's gap 0.4 at the least) parts them from "Walls:", whose "s" can read as a 5 and
-/// whose colon a recompressed copy can lose.
-fn counter_in(gs: &[GlyphBox]) -> Option<(u32, u32, f64)> {
-    let read: Vec<Option<(char, f64)>> = gs.iter().map(|g| match_glyph(&g.glyph)).collect();
+/// The glyphs one ink test finds on the counter's line, and what each reads as.
+struct Line {
+    glyphs: Vec<GlyphBox>,
+    read: Vec<Option<(char, f64)>>,
+}
+
+impl Line {
+    fn read(glyphs: Vec<GlyphBox>) -> Line {
+        let read = glyphs.iter().map(|g| match_glyph(&g.glyph)).collect();
+        Line { glyphs, read }
+    }
+}
+
+/// "left/budget" at the end of the glyphs: digits, a slash, digits, with the font's spacing.
+/// The walls left are the tall glyphs before the slash back to "Walls:", whose colon and "s"
+/// stand half the text's height (no "l" of it closer than a whole height, even with both
+/// lost); each must read as a digit. A gap wider than the font puts between digits, or a
+/// glyph that does not read, leaves the counter unread rather than read as another number.
+fn counter_in(line: &Line, other: &Line, faint: &Ink) -> Option<(u32, u32, f64)> {
+    let (gs, read) = (&line.glyphs[..], &line.read[..]);
     let slash = read.iter().rposition(|g| g.is_some_and(|g| g.0 == '/'))?;
-    let number = |range: &[Option<(char, f64)>]| -> Option<(u32, f64)> {
+    let height = |g: &GlyphBox| (g.box_.3 - g.box_.1 + 1) as f64;
+    let tall = gs[slash..].iter().map(height).fold(0.0, f64::max);
+    let is_digit = |k: usize| read[k].is_some_and(|g| g.0.is_ascii_digit());
+    let full = |k: usize| height(&gs[k]) >= FULL_HEIGHT * tall;
+    let mut start = slash;
+    while start > 0 && full(start - 1) && gap(&gs[start - 1], &gs[start]) <= WORD_GAP * tall {
+        if !is_digit(start - 1) {
+            return None;
+        }
+        start -= 1;
+    }
+    let number = |range: std::ops::Range<usize>| -> Option<(u32, f64)> {
         let mut v = 0u32;
         let mut score = 1.0f64;
-        for g in range {
-            let (ch, s) = (*g)?;
-            v = v * 10 + ch.to_digit(10)?;
+        for k in range.clone() {
+            let (ch, s) = read[k]?;
+            v = v.checked_mul(10)?.checked_add(ch.to_digit(10)?)?;
             score = score.min(s);
+            if k > range.start && gap(&gs[k - 1], &gs[k]) > DIGIT_GAP * tall + 1.0 {
+                return None;
+            }
         }
         (!range.is_empty()).then_some((v, score))
     };
-    let budget = number(&read[slash + 1..])?;
-    let height = |g: &GlyphBox| (g.box_.3 - g.box_.1 + 1) as f64;
-    let tall = gs[slash..].iter().map(height).fold(0.0, f64::max);
-    let packed = tall * DIGIT_GAP;
-    let is_digit = |k: usize| read[k].is_some_and(|g| g.0.is_ascii_digit());
-    let mut start = slash;
-    while start > 0 && is_digit(start - 1) && gap(&gs[start - 1], &gs[start]) <= packed {
-        start -= 1;
+    let left = number(start..slash)?;
+    let budget = number(slash + 1..gs.len())?;
+    // Beside the slash the font leaves a sliver: a digit lost there leaves its width and more.
+    if gap(&gs[slash - 1], &gs[slash]) > SLASH_GAP * tall + 1.0
+        || gap(&gs[slash], &gs[slash + 1]) > SLASH_GAP * tall + 1.0
+    {
+        return None;
     }
-    let left = number(&read[start..slash])?;
     // A digit or slash broken in pieces (a recompressed stroke) can match a template piece
     // by piece: each must stand as tall as the text.
-    if gs[start..].iter().any(|g| height(g) < FULL_HEIGHT * tall) {
+    if !(start..gs.len()).all(full) {
+        return None;
+    }
+    if unread_stroke(faint, &gs[start..], tall) {
+        return None;
+    }
+    // A stroke at the edge of what one ink test keeps can turn a digit into another (a "4"
+    // whose open top blurs shut reads as a 9): a digit counts only if the other test, where
+    // it finds a glyph as tall there, reads it the same.
+    let disputed = |k: usize| {
+        let b = gs[k].box_;
+        other.glyphs.iter().zip(&other.read).any(|(o, r)| {
+            o.box_.0 <= b.2
+                && b.0 <= o.box_.2
+                && height(o) >= OPINION * tall
+                && r.map(|r| r.0) != read[k].map(|r| r.0)
+        })
+    };
+    if (start..gs.len()).any(disputed) {
         return None;
     }
     // More walls left than the budget is a digit lost (a rescaled "12/12" read as "12/2").
     (left.0 <= budget.0).then_some((left.0, budget.0, left.1.min(budget.1)))
 }
 
-/// The widest gap between two glyphs of one number, for the text's height: the font packs
-/// digits within a quarter of it.
-const DIGIT_GAP: f64 = 0.33;
+/// Whether the faint ink shows a stroke on the counter's line that none of its glyphs holds:
+/// a digit blurred below the reading test (a box-shrunk "12/12" reads "2/2" without its thin
+/// "1"s). Columns within a few pixels of a glyph are its own blur; the search reaches less than
+/// the colon's distance before the first digit, and a digit's width past the last.
+fn unread_stroke(faint: &Ink, gs: &[GlyphBox], tall: f64) -> bool {
+    let (Some(first), Some(last)) = (gs.first(), gs.last()) else {
+        return false;
+    };
+    let top = gs.iter().map(|g| g.box_.1).min().unwrap_or(0);
+    let bottom = gs.iter().map(|g| g.box_.3).max().unwrap_or(0);
+    let margin = (BLUR * tall).max(1.5);
+    let from = (first.box_.0 as f64 - BEFORE * tall).max(0.0) as usize;
+    let to = ((last.box_.2 as f64 + AFTER * tall) as usize).min(faint.width - 1);
+    let least = (STROKE * tall).max(2.0) as usize;
+    (from..=to).any(|x| {
+        let held = gs
+            .iter()
+            .any(|g| x as f64 >= g.box_.0 as f64 - margin && x as f64 <= g.box_.2 as f64 + margin);
+        !held
+            && (top..=bottom.min(faint.height - 1))
+                .filter(|&y| faint.on[y * faint.width + x])
+                .count()
+                >= least
+    })
+}
+
+/// The widest gap between two digits of one number, for the text's height: a "1" has wide
+/// sides in this font, and two of them stand a third of the height apart.
+const DIGIT_GAP: f64 = 0.5;
+
+/// The least gap between "Walls:" and the walls left for the text's height: the colon stands
+/// half a height before the first digit, a lost colon's "s" a whole height.
+const WORD_GAP: f64 = 0.7;
+
+/// The widest gap beside the slash for the text's height (the font's is under a fifth).
+const SLASH_GAP: f64 = 0.3;
+
+/// How far a glyph's blur reaches, in text heights, past the box the reading test gives it.
+const BLUR: f64 = 0.12;
+
+/// How far before the first digit and past the last the faint ink is searched for a lost
+/// stroke, in text heights: short of the colon, and a digit's width past the end.
+const BEFORE: f64 = 0.45;
+const AFTER: f64 = 0.8;
+
+/// The least faint ink in one column, in text heights, that makes a stroke.
+const STROKE: f64 = 0.3;
+
+/// The least height, for the text's, of a glyph the other ink test finds where a digit stands
+/// for its reading to count against the digit's: a "4" whose faint top the white test loses
+/// still stands two thirds of the text.
+const OPINION: f64 = 0.5;
 
 /// The least height of a digit or slash, for the tallest of the counter's: Schoolbell's
 /// digits and slash stand within a tenth of each other.
@@ -252,4 +375,121 @@ pub(super) fn read_score(
         ShownScore::Value(if negative.is_some() { -v } else { v }),
         score,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text's height in the made-up lines, in pixels.
+    const H: usize = 24;
+
+    /// A line of glyphs as `(character, left edge, width)`, each the font's own template
+    /// (the 40-px one) standing the text's full height; `'?'` is a glyph of no character.
+    fn line(spec: &[(char, usize, usize)]) -> Line {
+        let glyphs = spec
+            .iter()
+            .map(|&(ch, x, w)| {
+                let glyph = templates()
+                    .iter()
+                    .rev()
+                    .find(|(l, _)| l.starts_with(ch))
+                    .map(|(_, g)| g.clone())
+                    // Ink at the top and the bottom only: no template, nor a bare stroke.
+                    .unwrap_or_else(|| {
+                        let on: Vec<bool> = (0..GW * GH)
+                            .map(|k| k / GW < 4 || k / GW >= GH - 4)
+                            .collect();
+                        Glyph::from_mask(GW, GH, &on)
+                    });
+                GlyphBox {
+                    box_: (x, 0, x + w - 1, H - 1),
+                    glyph: Glyph {
+                        aspect: Some(w as f64 / H as f64),
+                        ..glyph
+                    },
+                }
+            })
+            .collect();
+        Line::read(glyphs)
+    }
+
+    fn blank() -> Ink {
+        Ink {
+            width: 200,
+            height: H,
+            on: vec![false; 200 * H],
+        }
+    }
+
+    /// "Walls: 11/11" as the font spaces it: the colon half a height before the first "1",
+    /// two "1"s a third of a height apart.
+    fn eleven() -> Vec<(char, usize, usize)> {
+        vec![
+            ('1', 40, 3),
+            ('1', 51, 3),
+            ('/', 58, 11),
+            ('1', 72, 3),
+            ('1', 83, 3),
+        ]
+    }
+
+    #[test]
+    fn two_ones_a_third_of_the_height_apart_are_one_number() {
+        let l = line(&eleven());
+        let read = counter_in(&l, &line(&[]), &blank()).map(|c| (c.0, c.1));
+        assert_eq!(read, Some((11, 11)));
+    }
+
+    #[test]
+    fn a_full_height_glyph_that_does_not_read_next_to_the_walls_left_leaves_the_counter_unread() {
+        let mut spec = eleven();
+        spec[0].0 = '?';
+        assert_eq!(counter_in(&line(&spec), &line(&[]), &blank()), None);
+    }
+
+    #[test]
+    fn a_digit_lost_beside_the_slash_or_between_digits_leaves_the_counter_unread() {
+        // The budget's first "1" gone: the slash stands apart from the "1" left.
+        let mut spec = eleven();
+        spec.remove(3);
+        assert_eq!(counter_in(&line(&spec), &line(&[]), &blank()), None);
+        // A gap of a whole height inside the budget.
+        let mut spec = eleven();
+        spec[4].1 = 100;
+        assert_eq!(counter_in(&line(&spec), &line(&[]), &blank()), None);
+    }
+
+    #[test]
+    fn a_faint_stroke_no_glyph_holds_leaves_the_counter_unread() {
+        // "11/11" read as "1/11": the first "1" only in the faint ink.
+        let mut spec = eleven();
+        spec.remove(0);
+        let l = line(&spec);
+        assert!(counter_in(&l, &line(&[]), &blank()).is_some());
+        let mut faint = blank();
+        for y in 0..H {
+            faint.on[y * faint.width + 41] = true;
+        }
+        assert_eq!(counter_in(&l, &line(&[]), &faint), None);
+    }
+
+    #[test]
+    fn a_digit_the_other_ink_test_reads_otherwise_leaves_the_counter_unread() {
+        let spec = [
+            ('1', 40, 3),
+            ('4', 48, 14),
+            ('/', 64, 11),
+            ('1', 78, 3),
+            ('4', 85, 14),
+        ];
+        let l = line(&spec);
+        assert_eq!(counter_in(&l, &line(&[]), &blank()).map(|c| c.1), Some(14));
+        let mut other = spec;
+        other[4].0 = '9';
+        assert_eq!(counter_in(&l, &line(&other), &blank()), None);
+        // The other test reading the same, or finding nothing there, takes nothing away.
+        assert!(counter_in(&l, &line(&spec), &blank()).is_some());
+        assert!(counter_in(&l, &line(&spec[..4]), &blank()).is_some());
+    }
 }
