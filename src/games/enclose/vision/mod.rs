@@ -95,6 +95,15 @@ enum Edge {
 
 impl Edge {
     const ALL: [Edge; 4] = [Edge::Left, Edge::Right, Edge::Top, Edge::Bottom];
+
+    fn name(self) -> &'static str {
+        match self {
+            Edge::Left => "left",
+            Edge::Right => "right",
+            Edge::Top => "top",
+            Edge::Bottom => "bottom",
+        }
+    }
 }
 
 impl Board {
@@ -156,10 +165,11 @@ impl Board {
             Edge::Bottom => (0..cols).map(|c| (rows - 1) * cols + c).collect(),
         };
         let r = b.region();
-        let inside = r.x >= 0
-            && r.y >= 0
-            && (r.x + r.w) as u32 <= img.width()
-            && (r.y + r.h) as u32 <= img.height();
+        let slack = edge_slack(self.x.pitch);
+        let inside = r.x >= -slack
+            && r.y >= -slack
+            && r.x + r.w <= img.width() as i32 + slack
+            && r.y + r.h <= img.height() as i32 + slack;
         inside.then_some((b, tiles))
     }
 }
@@ -410,6 +420,37 @@ fn water_beyond(
     })
 }
 
+/// The edge past which a whole row or column of the board's grass lies, if any, with the
+/// picture ending on that row's outer tile boundary. The page around a board is grass too,
+/// but it does not end on the board's lattice; a picture cropped to the board that ends one
+/// grass row past the lattice has that row as the board's own, its grid lines lost in a lossy
+/// copy, and reading the board without it would be a smaller, wrong board.
+fn grass_beyond(img: &RgbaImage, board: &Board, grass: Rgb) -> Option<Edge> {
+    // A crop can keep a thin frame of the page: up to a sixth of a tile is seen.
+    let frame = 0.15 * board.x.pitch;
+    Edge::ALL.into_iter().find(|&edge| {
+        board.beyond(edge, img).is_some_and(|(bigger, strip)| {
+            let margin = match edge {
+                Edge::Left => bigger.x.start,
+                Edge::Top => bigger.y.start,
+                Edge::Right => img.width() as f64 - bigger.x.end(),
+                Edge::Bottom => img.height() as f64 - bigger.y.end(),
+            };
+            if margin.abs() > frame {
+                return false;
+            }
+            let cols = bigger.cols();
+            let grassy = strip
+                .iter()
+                .filter(|&&k| {
+                    tiles::mostly(&tiles::sample(img, &bigger, k / cols, k % cols), grass)
+                })
+                .count();
+            grassy * 3 >= strip.len() * 2
+        })
+    })
+}
+
 /// The share of points along the grid lines that cross a strip one tile wide, `offset` tiles
 /// past the last line on `edge` (−1 for the last tile inside), that stand out as a ridge, as
 /// `ridge_profile` finds them; `None` when the strip is not wholly inside the picture.
@@ -429,7 +470,8 @@ fn ridge_share(img: &RgbaImage, board: &Board, edge: Edge, offset: f64) -> Optio
         Edge::Left | Edge::Right => img.width(),
         Edge::Top | Edge::Bottom => img.height(),
     } as f64;
-    if from < 0.0 || to > limit {
+    let slack = edge_slack(along.pitch) as f64;
+    if from < -slack || to > limit + slack {
         return None;
     }
     let lum = |a: i64, b: i64| -> Option<i16> {
@@ -459,6 +501,13 @@ fn ridge_share(img: &RgbaImage, board: &Board, edge: Edge, offset: f64) -> Optio
         }
     }
     (all > 0).then(|| hits as f64 / all as f64)
+}
+
+/// How far a row or column of tiles may stick out of the picture and still count as inside
+/// it: a board cropped tight and then rescaled has its outer grid line rounded onto, or a
+/// pixel or two past, the picture's edge, and the row there is whole all the same.
+fn edge_slack(pitch: f64) -> i32 {
+    (0.06 * pitch).ceil().max(1.0) as i32
 }
 
 /// The least share of ridge points a row or column of the board shows: a row of water hides
@@ -502,6 +551,26 @@ fn recognize_on(
     // water tiles just outside an edge is the board's own, and the board is read with it.
     if let Some(bigger) = water_beyond(img, &board, &samples, &tiles.class, grass) {
         return recognize_on(img, bigger, opts, sprites);
+    }
+    if let Some(edge) = grass_beyond(img, &board, grass) {
+        let (bigger, strip) = board
+            .beyond(edge, img)
+            .expect("grass_beyond found it inside");
+        let cols = bigger.cols();
+        let first = bigger.tile_region(strip[0] / cols, strip[0] % cols);
+        let last = bigger.tile_region(strip[strip.len() - 1] / cols, strip[strip.len() - 1] % cols);
+        return Err(Error::vision(
+            Some(Region {
+                x: first.x,
+                y: first.y,
+                w: last.x + last.w - first.x,
+                h: last.y + last.h - first.y,
+            }),
+            format!(
+                "the board's grass goes on past its {} edge without grid lines: where the board ends is not certain",
+                edge.name()
+            ),
+        ));
     }
     one_horse(&tiles.class, &board)?;
     let labels = portals::pair_portals(&tiles.class, cols, &board)?;

@@ -189,6 +189,11 @@ pub(super) fn looks_like(t: &Tile, water: Rgb, grass: Rgb) -> bool {
         && share(t, &|p| euclidean(p, water) <= 50.0) >= 0.3
 }
 
+/// Whether most of a tile is the grass colour, by the same distance `looks_like` uses.
+pub(super) fn mostly(t: &Tile, grass: Rgb) -> bool {
+    share(t, &|p| euclidean(p, grass) <= 40.0) >= 0.5
+}
+
 /// The grass colour: the one most samples of the whole board share.
 pub(super) fn grass_of(tiles: &[Tile]) -> Rgb {
     dominant(tiles.iter().flat_map(|t| t.iter().copied()), 5).0
