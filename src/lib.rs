@@ -2,6 +2,7 @@
 //! solution as mouse input. The binary in `main.rs` is a thin shell over this library.
 
 pub mod action_log;
+pub mod batch;
 pub mod calibration;
 pub mod corpus;
 pub mod error;

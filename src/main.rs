@@ -13,7 +13,7 @@ use autoplayer::plan::Pacing;
 use autoplayer::progress::Spinner;
 use autoplayer::screen::{capture, Rect, Screen, Target};
 use autoplayer::session::PlayRun;
-use autoplayer::{overlay, report, Error};
+use autoplayer::{batch, overlay, report, Error};
 use clap::{Args, Parser, Subcommand};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -79,11 +79,18 @@ struct CaptureArgs {
 #[derive(Args)]
 struct ScanArgs {
     game: GameKind,
-    image: PathBuf,
-    /// Write the puzzle in the game's canonical text here.
+    /// Pictures to read; several (or `--list`) are read in one process on every core, and
+    /// `-` reads their names from standard input.
+    #[arg(value_name = "IMAGE", required_unless_present = "list")]
+    images: Vec<String>,
+    /// Read more file names from this file, one per line (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    list: Vec<String>,
+    /// Write the puzzle in the game's canonical text here; with several pictures, a
+    /// directory that gets one puzzle file per picture.
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
-    /// Write the picture with what was read drawn over it.
+    /// Write the picture with what was read drawn over it (one picture only).
     #[arg(long)]
     overlay: Option<PathBuf>,
     #[arg(long)]
@@ -108,7 +115,16 @@ struct CalibrateArgs {
 #[derive(Args)]
 struct SolveArgs {
     game: GameKind,
-    puzzle: String,
+    /// Puzzle files (`-` alone reads one puzzle from standard input); several (or `--list`)
+    /// are solved in one process on every core.
+    #[arg(value_name = "PUZZLE", required_unless_present = "list")]
+    puzzles: Vec<String>,
+    /// Read more puzzle file names from this file, one per line (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    list: Vec<String>,
+    /// With several puzzles, a directory that gets each one's solution as a file.
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
     #[arg(long)]
     json: bool,
     /// Give up after this many seconds.
@@ -280,12 +296,43 @@ fn capture_to_file(args: CaptureArgs) -> anyhow::Result<u8> {
 }
 
 fn scan(args: ScanArgs) -> anyhow::Result<u8> {
-    let screen = Screen::from_file(&args.image)?;
-    let game = args.game.game_on(&screen)?;
     let opts = Options {
         calibration: args.calibration.load()?,
         ..options(&args.game_opts, None)?
     };
+    // A picture never comes on standard input, so a lone `-` there is a list of names.
+    let (named, mut lists) = match args.images.as_slice() {
+        [one] if one == "-" => (Vec::new(), vec!["-".to_string()]),
+        _ => (args.images.clone(), Vec::new()),
+    };
+    lists.extend(args.list.iter().cloned());
+    if named.len() != 1 || !lists.is_empty() {
+        if args.overlay.is_some() {
+            return Err(Error::Usage("--overlay takes one picture, not several".into()).into());
+        }
+        let inputs = batch::inputs(&named, &lists)?;
+        return run_batch(
+            &inputs,
+            "read",
+            args.output.as_deref(),
+            args.json,
+            |input| {
+                let screen = Screen::from_file(Path::new(input))?;
+                let game = args.game.game_on(&screen)?;
+                let scanned = game.scan(&screen, &opts)?;
+                Ok(batch::Done {
+                    json: serde_json::to_value(&scanned.report)
+                        .map_err(|e| Error::Usage(format!("{input}: {e}")))?,
+                    text: scanned.puzzle.clone(),
+                    file_text: scanned.puzzle,
+                    status: None,
+                })
+            },
+            |done| done.json["game"].as_str().unwrap_or("txt").to_string(),
+        );
+    }
+    let screen = Screen::from_file(Path::new(&named[0]))?;
+    let game = args.game.game_on(&screen)?;
     let scanned = game.scan(&screen, &opts)?;
     if let Some(path) = &args.output {
         std::fs::write(path, &scanned.puzzle)
@@ -346,8 +393,45 @@ fn calibrate(args: CalibrateArgs) -> anyhow::Result<u8> {
 
 fn solve(args: SolveArgs) -> anyhow::Result<u8> {
     let game = args.game.game()?;
-    let (text, source) = read_puzzle(&args.puzzle)?;
     let opts = options(&args.game_opts, args.timeout)?;
+    if args.puzzles.len() != 1 || !args.list.is_empty() {
+        let inputs = batch::inputs(&args.puzzles, &args.list)?;
+        if inputs.iter().any(|i| i == "-") {
+            return Err(Error::Usage(
+                "`-` reads one puzzle; for a list of files on standard input use --list -".into(),
+            )
+            .into());
+        }
+        return run_batch(
+            &inputs,
+            "solved",
+            args.output.as_deref(),
+            args.json,
+            |input| {
+                let (text, source) =
+                    read_puzzle(input).map_err(|e| match e.downcast::<Error>() {
+                        Ok(e) => e,
+                        Err(e) => Error::Usage(format!("{input}: {e:#}")),
+                    })?;
+                let solved = game.solve(&text, &source, &opts)?;
+                Ok(batch::Done {
+                    json: serde_json::to_value(&solved.report)
+                        .map_err(|e| Error::Usage(format!("{input}: {e}")))?,
+                    status: Some(solved.status()),
+                    text: solved.text.clone(),
+                    file_text: solved.text,
+                })
+            },
+            |_| "solution".to_string(),
+        );
+    }
+    if args.output.is_some() {
+        return Err(Error::Usage(
+            "-o is for several puzzles; one puzzle's solution goes to standard output".into(),
+        )
+        .into());
+    }
+    let (text, source) = read_puzzle(&args.puzzles[0])?;
     let spinner = Spinner::start(&format!("solving {}", game.name()));
     let solved = game.solve(&text, &source, &opts);
     drop(spinner);
@@ -358,6 +442,55 @@ fn solve(args: SolveArgs) -> anyhow::Result<u8> {
         print!("{}", solved.text);
     }
     Ok(solved.status().exit_code())
+}
+
+/// Works through many inputs on every core: one JSON line per input with `--json`, else one
+/// line naming it and how it went (its text goes to `-o DIR` when given); a summary on
+/// standard error; the exit code of the worst outcome.
+fn run_batch(
+    inputs: &[String],
+    done_word: &str,
+    out_dir: Option<&Path>,
+    json: bool,
+    work: impl Fn(&str) -> Result<batch::Done, Error> + Sync,
+    extension: impl Fn(&batch::Done) -> String,
+) -> anyhow::Result<u8> {
+    if let Some(dir) = out_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut write_failed = None;
+    let tally = batch::run(inputs, batch::threads(), work, |o| match &o.result {
+        Ok(done) => {
+            if let Some(dir) = out_dir {
+                let path = batch::output_path(dir, &o.input, &extension(done));
+                if let Err(e) = std::fs::write(&path, &done.file_text) {
+                    write_failed.get_or_insert(format!("cannot write {}: {e}", path.display()));
+                }
+            }
+            if json {
+                println!("{}", batch::named_json(&o.input, done.json.clone()));
+            } else {
+                let status = done.status.map(|s| s.name()).unwrap_or("read");
+                println!("{}: {status}", o.input);
+            }
+        }
+        Err(e) => {
+            if json {
+                println!("{}", batch::error_json(&o.input, e));
+            }
+            let text = e.to_string();
+            if text.contains(&o.input) {
+                eprintln!("autoplayer: {text}");
+            } else {
+                eprintln!("autoplayer: {}: {text}", o.input);
+            }
+        }
+    });
+    if let Some(e) = write_failed {
+        return Err(Error::Usage(e).into());
+    }
+    eprintln!("{}", tally.summary(done_word));
+    Ok(tally.exit_code())
 }
 
 /// The picture to play from: the `--image` file (cropped to `--region`) or a fresh capture.

@@ -18,6 +18,16 @@ pub enum Status {
 }
 
 impl Status {
+    /// The name `--json` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Optimal => "optimal",
+            Status::Unsolvable => "unsolvable",
+            Status::GaveUp => "gave_up",
+        }
+    }
+
     /// 0 for an answer, 1 for none (unsolvable, or the solver gave up).
     pub fn exit_code(self) -> u8 {
         match self {
@@ -97,6 +107,18 @@ pub fn to_pretty<T: Serialize>(report: &T) -> serde_json::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn status_names_are_the_json_ones() {
+        for s in [
+            Status::Solved,
+            Status::Optimal,
+            Status::Unsolvable,
+            Status::GaveUp,
+        ] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+        }
+    }
 
     #[derive(Serialize)]
     struct Part {

@@ -1,6 +1,7 @@
 //! The one integration-test binary: every test module shares `support` and is compiled once.
 
 mod auto;
+mod batch;
 mod calibrate;
 mod enclose;
 mod enclose_desktop;
