@@ -20,7 +20,11 @@ fn solve_one(level: &Level, expected: Option<i32>) -> (Row, String) {
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(10),
         );
-    let sol = solve::search(level, Some(deadline));
+    let limits = autoplayer::solving::Limits {
+        deadline: Some(deadline),
+        ..Default::default()
+    };
+    let sol = solve::search(level, &limits);
     let rescored = check::score(level, &sol.walls);
     let proven = sol.status == SolveStatus::Optimal;
     // A generated map may admit no pen at all: proven unsolvable is then the right answer.

@@ -301,7 +301,7 @@ fn median_max(v: &[f64]) -> (f64, f64) {
 fn compare(level: &Level, ap_limit_s: u64, milp_limit_s: f64, t: &mut Tally) -> String {
     let sol = solve::search(
         level,
-        Some(Instant::now() + Duration::from_secs(ap_limit_s)),
+        &autoplayer::solving::Limits::within(Some(Duration::from_secs(ap_limit_s))),
     );
     let milp = solve_milp(level, milp_limit_s);
     t.compared += 1;

@@ -287,7 +287,7 @@ mod tests {
                     ..Params::for_seed(seed)
                 };
                 let level = generate(seed, &p);
-                let status = search(&level, None).status;
+                let status = search(&level, &crate::solving::Limits::default()).status;
                 assert_eq!(status, SolveStatus::Optimal, "{variant} seed {seed}");
             }
         }

@@ -20,11 +20,10 @@ use super::check::flood;
 use super::model::{Level, Solution, SolveStatus, Tile, Variant};
 use crate::solving::{Limits, Outcome};
 pub use feasibility::has_answer;
-use std::time::Instant;
 
 /// Solves the level to proven optimality within `limits`; out of time, the best walls found.
 pub fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
-    let sol = search(level, limits.deadline);
+    let sol = search(level, limits);
     match sol.status {
         SolveStatus::Optimal => Outcome::Optimal(sol),
         SolveStatus::GaveUp => Outcome::GaveUp(Some(sol)),
@@ -32,12 +31,13 @@ pub fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
     }
 }
 
-/// The search behind [`solve`], with its own account: proven optimal, or until `deadline`
-/// (then `GaveUp` with the best walls found and a proven bound), the bound, the nodes spent.
-pub fn search(level: &Level, deadline: Option<Instant>) -> Solution {
+/// The search behind [`solve`], with its own account: proven optimal, or until the deadline
+/// or out of its memory (then `GaveUp` with the best walls found and a proven bound), the
+/// bound, the nodes spent.
+pub fn search(level: &Level, limits: &Limits) -> Solution {
     match level.variant {
-        Variant::Quarrel => quarrel::solve(level, deadline),
-        _ => one_pen::solve(level, deadline),
+        Variant::Quarrel => quarrel::solve(level, limits),
+        _ => one_pen::solve(level, limits),
     }
 }
 
@@ -150,7 +150,7 @@ mod tests {
     }
 
     fn assert_solves(level: &Level, expected: Option<i32>, name: &str) {
-        let sol = search(level, None);
+        let sol = search(level, &Limits::default());
         match expected {
             Some(e) => {
                 assert_eq!(sol.status, SolveStatus::Optimal, "{name}");

@@ -58,6 +58,7 @@ use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
+use crate::solving::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -99,8 +100,10 @@ struct Search<'a> {
     unicorn: usize,
     side: Vec<u8>,
     /// Per depth of the separation phase: the closure flow of each child's look (see
-    /// `probe`).
+    /// `probe`), as many as `probe_memory` bytes hold (`probed_bytes` so far).
     probed: Vec<Vec<Flow>>,
+    probed_bytes: usize,
+    probe_memory: usize,
     /// Searching a separation node's pairs of pens with the parting dropped (see
     /// [`Search::beats_best`]).
     bounding: bool,
@@ -198,6 +201,10 @@ impl<'a> Search<'a> {
                 self.c.root_bound = Some(self.c.root_bound.map_or(b, |r| r.min(b)));
             }
         }
+        // Its bounding search, its looks and its children are all states below it.
+        if !self.c.room_below(d) {
+            return;
+        }
         // A path through a pen that joins the animals and beats the best answer: every branch
         // cuts that pen. Failing one, the relaxation's pen, when it joins them.
         let joined = if self.c.best.is_some() {
@@ -225,6 +232,8 @@ impl<'a> Search<'a> {
         // whose pens are often the best incumbents.
         // Each look's closure flow is kept for its child: the child only adds constraints
         // (its earlier siblings' forbidden walls) that raise capacities.
+        // Flows past the memory share are not kept: their children start from this node's
+        // flow, also valid (only slower).
         if self.probed.len() <= d {
             self.probed.resize_with(d + 1, Vec::new);
         }
@@ -232,8 +241,11 @@ impl<'a> Search<'a> {
         for (j, &v) in path.iter().enumerate() {
             order.push((self.probe(d, v as usize, mu), v, j));
             if self.probed[d].len() <= j {
-                let f = self.c.st[d + 1].flow.clone();
-                self.probed[d].push(f);
+                let f = &self.c.st[d + 1].flow;
+                if self.probed_bytes + f.res.len() * 4 <= self.probe_memory {
+                    self.probed_bytes += f.res.len() * 4;
+                    self.probed[d].push(f.clone());
+                }
             } else {
                 std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
             }
@@ -261,7 +273,9 @@ impl<'a> Search<'a> {
                 } else {
                     self.steps.push(step);
                     self.c.child(d);
-                    std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
+                    if let Some(f) = self.probed[d].get_mut(j) {
+                        std::mem::swap(&mut self.c.st[d + 1].flow, f);
+                    }
                     // The parent's flow stays, less the unit through the new wall if any.
                     let through = self.c.st[d + 1].cap[net.through[v] as usize] == 0
                         && self.c.cancel_through(d + 1, v);
@@ -294,11 +308,15 @@ impl<'a> Search<'a> {
         let (seeds, steps) = (self.c.seeds.len(), self.steps.len());
         self.c.child(d);
         self.bounding = true;
+        // A bounding search cut short for memory proves nothing: the node is then searched
+        // (and the proof stands, so the flag is the search's again).
+        let cut_short = std::mem::take(&mut self.c.cut_short);
         self.node_inner(d + 1, lambda, mu, up);
+        let short = std::mem::replace(&mut self.c.cut_short, cut_short);
         self.bounding = false;
         self.c.seeds.truncate(seeds);
         self.steps.truncate(steps);
-        std::mem::take(&mut self.beaten) || self.c.timed_out
+        std::mem::take(&mut self.beaten) || self.c.timed_out || short
     }
 
     /// After `flood_region`: its region joins the horse and the unicorn.
@@ -502,6 +520,9 @@ impl<'a> Search<'a> {
             let Some(b) = self.c.undecided_bee(d) else {
                 break connected;
             };
+            if !self.c.room_below(d) {
+                return;
+            }
             self.c.bee_out_child(d, b);
             self.steps.push(Step::Pen(Decision::BeeOut(b as u32)));
             self.node(d + 1, lambda, mu, up, true);
@@ -566,6 +587,9 @@ impl<'a> Search<'a> {
                 mu = m;
                 up = ub;
             }
+        }
+        if !self.c.room_below(d) {
+            return;
         }
         let st = &self.c.st[d];
         let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
@@ -721,11 +745,15 @@ impl Relaxation for Search<'_> {
     }
 }
 
-pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    solve_with(level, deadline, tasks::threads())
+pub(super) fn solve(level: &Level, limits: &Limits) -> Solution {
+    solve_with(level, limits, tasks::threads())
 }
 
-fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solution {
+/// `limits.memory` is shared by the `threads` and the look for pairs of pens; each thread
+/// gives half its share to its states and half to the flows of its looks.
+fn solve_with(level: &Level, limits: &Limits, threads: usize) -> Solution {
+    let deadline = limits.deadline;
+    let share = limits.memory / (threads + 1);
     let start = Instant::now();
     let Some(unicorn) = level.unicorn() else {
         return Solution {
@@ -753,7 +781,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         up: i64::MAX,
     });
     let search = || {
-        let mut c = Core::new(&net, k, deadline);
+        let mut c = Core::new(&net, k, deadline, share / 2);
         let (h, u) = (cell_of(horse), cell_of(unicorn));
         c.st[0].flags[h] |= IN_X;
         c.st[0].flags[u] |= IN_X;
@@ -764,6 +792,8 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             unicorn: u,
             side: vec![0; net.m],
             probed: Vec::new(),
+            probed_bytes: 0,
+            probe_memory: share / 2,
             bounding: false,
             beaten: false,
             joined_pen: vec![false; net.m],
@@ -773,8 +803,12 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         }
     };
     let stop = AtomicBool::new(false);
+    let look_limits = Limits {
+        memory: share,
+        ..*limits
+    };
     let searches = std::thread::scope(|scope| {
-        let look = scope.spawn(|| pairs_of_pens(level, &net, deadline, &shared, &stop));
+        let look = scope.spawn(|| pairs_of_pens(level, &net, &look_limits, &shared, &stop));
         let searches = tasks::run(threads, &shared, search, Search::run);
         stop.store(true, Ordering::Relaxed);
         look.thread().unpark();
@@ -795,7 +829,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
 fn pairs_of_pens(
     level: &Level,
     net: &Net,
-    deadline: Option<Instant>,
+    limits: &Limits,
     shared: &Shared<Task>,
     stop: &AtomicBool,
 ) {
@@ -819,7 +853,7 @@ fn pairs_of_pens(
             shared.sync(&mut best);
         }
     };
-    quarrel_incumbent::pens_one_by_one(level, deadline, Some(stop), &mut found);
+    quarrel_incumbent::pens_one_by_one(level, limits, Some(stop), &mut found);
 }
 
 #[cfg(test)]
@@ -829,7 +863,7 @@ mod tests {
 
     fn run(text: &str) -> Solution {
         let level = parse(text, "t", None).unwrap();
-        let sol = solve(&level, None);
+        let sol = solve(&level, &Limits::default());
         if sol.status == SolveStatus::Optimal {
             assert_eq!(check::score(&level, &sol.walls), Ok(sol.score), "{text}");
         }
@@ -881,7 +915,10 @@ mod tests {
     fn no_unicorn_is_unsolvable() {
         let mut level = parse("budget: 2\n~~~~\n~H.~\n~~~~\n", "t", None).unwrap();
         level.variant = crate::games::enclose::model::Variant::Quarrel;
-        assert_eq!(solve(&level, None).status, SolveStatus::Unsolvable);
+        assert_eq!(
+            solve(&level, &Limits::default()).status,
+            SolveStatus::Unsolvable
+        );
     }
 
     #[test]
@@ -893,8 +930,8 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let one = solve_with(&level, None, 1);
-            let two = solve_with(&level, None, 2);
+            let one = solve_with(&level, &Limits::default(), 1);
+            let two = solve_with(&level, &Limits::default(), 2);
             assert_eq!(one.status, SolveStatus::Optimal, "seed {seed}");
             assert_eq!(
                 (two.status, two.score),
@@ -918,10 +955,16 @@ mod tests {
                 ..crate::games::enclose::generate::Params::for_seed(0)
             },
         );
-        let sol = solve(&level, Some(Instant::now()));
+        let sol = solve(
+            &level,
+            &Limits {
+                deadline: Some(Instant::now()),
+                ..Limits::default()
+            },
+        );
         assert_eq!(sol.status, SolveStatus::GaveUp);
         assert!(sol.bound >= sol.score);
-        let full = solve(&level, None);
+        let full = solve(&level, &Limits::default());
         assert_eq!(full.status, SolveStatus::Optimal);
         assert!(full.score <= sol.bound);
     }

@@ -46,6 +46,13 @@ pub(super) struct State {
     pub(super) flow: Flow,
 }
 
+impl State {
+    /// What a copy of this state holds: what each level of search depth costs.
+    pub(super) fn bytes(&self) -> usize {
+        self.cap.len() * 4 + self.flags.len() + self.pen.len() + self.flow.res.len() * 4
+    }
+}
+
 /// Makes state `d + 1` a copy of state `d` (the buffers of a deeper level are reused).
 pub(super) fn child(st: &mut Vec<State>, d: usize) {
     if st.len() <= d + 1 {
@@ -397,7 +404,7 @@ fn solution(
     level: &Level,
     net: &Net,
     best: Option<(i32, Vec<u32>)>,
-    timed_out: bool,
+    gave_up: bool,
     root_bound: Option<i32>,
     nodes: u64,
     start: Instant,
@@ -414,7 +421,7 @@ fn solution(
         })
         .unwrap_or_default();
     walls.sort();
-    let status = match (&best, timed_out) {
+    let status = match (&best, gave_up) {
         (_, true) => SolveStatus::GaveUp,
         (Some(_), false) => SolveStatus::Optimal,
         (None, false) => SolveStatus::Unsolvable,
@@ -497,24 +504,37 @@ pub(super) struct Core<'a> {
     /// Set from outside to end the search as a deadline would.
     pub(super) stop: Option<&'a AtomicBool>,
     pub(super) timed_out: bool,
+    /// How many states (depths) the memory share allows: `st` never grows past it.
+    pub(super) max_depth: usize,
+    /// A node was left unsearched for want of memory: the answer is no proof.
+    pub(super) cut_short: bool,
 }
 
 impl<'a> Core<'a> {
-    /// The root state: no walls, nothing forced, the closure flow at its start.
-    pub(super) fn new(net: &'a Net, k: usize, deadline: Option<Instant>) -> Core<'a> {
+    /// The root state: no walls, nothing forced, the closure flow at its start. `memory`:
+    /// the bytes its per-depth states may take (see [`Core::max_depth`]).
+    pub(super) fn new(
+        net: &'a Net,
+        k: usize,
+        deadline: Option<Instant>,
+        memory: usize,
+    ) -> Core<'a> {
         let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
         let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
             net.nbrs(c).to_vec()
         });
+        let root = State {
+            cap: net.cap0.clone(),
+            flags: vec![0; net.m],
+            pen: vec![false; net.m],
+            pen_ok: false,
+            flow,
+        };
+        // The root and one child at least: a node is searched and offers its pen.
+        let max_depth = (memory / root.bytes().max(1)).max(2);
         Core {
             net,
-            st: vec![State {
-                cap: net.cap0.clone(),
-                flags: vec![0; net.m],
-                pen: vec![false; net.m],
-                pen_ok: false,
-                flow,
-            }],
+            st: vec![root],
             mark: vec![0; net.m],
             mstamp: 0,
             res: Residual {
@@ -547,7 +567,17 @@ impl<'a> Core<'a> {
             deadline,
             stop: None,
             timed_out: false,
+            max_depth,
+            cut_short: false,
         }
+    }
+
+    /// Whether state `d` may have children within the memory share; when not, the node's
+    /// subtree goes unsearched and the answer can no longer be proven best.
+    pub(super) fn room_below(&mut self, d: usize) -> bool {
+        let room = d + 1 < self.max_depth;
+        self.cut_short |= !room;
+        room
     }
 
     /// Whether the deadline has passed or the search was told to stop.
@@ -558,8 +588,9 @@ impl<'a> Core<'a> {
                 .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    /// Makes state `d + 1` a copy of state `d`.
+    /// Makes state `d + 1` a copy of state `d` (after [`Core::room_below`] said there is room).
     pub(super) fn child(&mut self, d: usize) {
+        debug_assert!(d + 1 < self.max_depth, "a state past the memory share");
         child(&mut self.st, d);
     }
 
@@ -802,7 +833,7 @@ impl<'a> Core<'a> {
             level,
             self.net,
             best,
-            self.timed_out,
+            self.timed_out || self.cut_short,
             self.root_bound,
             self.nodes,
             start,
@@ -823,6 +854,7 @@ pub(super) fn finish_shared<'a>(
     for c in cores {
         first.nodes += c.nodes;
         first.timed_out |= c.timed_out;
+        first.cut_short |= c.cut_short;
         first.root_bound = first.root_bound.or(c.root_bound);
     }
     first.best = best;
