@@ -296,7 +296,10 @@ mod tests {
                     Ok(score),
                     "seed {seed} {variant}"
                 );
-                let best = super::super::search(&level, &crate::solving::Limits::default());
+                let (_, best) = crate::games::enclose::solve::account(super::super::solve(
+                    &level,
+                    &crate::solving::Limits::default(),
+                ));
                 assert!(score <= best.score, "seed {seed} {variant}");
             }
         }

@@ -49,7 +49,7 @@ use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
-use crate::solving::Limits;
+use crate::solving::{Limits, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -392,7 +392,7 @@ impl Relaxation for Search<'_> {
     }
 }
 
-pub(super) fn solve(level: &Level, limits: &Limits) -> Solution {
+pub(super) fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
     solve_keeping_out(level, limits, None, None, false, tasks::threads())
 }
 
@@ -409,7 +409,7 @@ pub(super) fn solve_keeping_out(
     out: Option<usize>,
     quick: bool,
     threads: usize,
-) -> Solution {
+) -> Outcome<Solution> {
     let start = Instant::now();
     let horse = level.horse();
     let unicorn = if level.variant == Variant::Lovebirds {
@@ -503,7 +503,8 @@ pub(super) fn solve_keeping_out(
 mod tests {
     use super::*;
     use crate::games::enclose::generate::{generate, Params};
-    use crate::games::enclose::model::SolveStatus;
+    use crate::games::enclose::solve::account;
+    use crate::report::Status;
 
     /// With memory for two states only, the search keeps to them (`Core::child` asserts it in
     /// test builds) and gives up with a legal pen no better than the optimum.
@@ -512,17 +513,25 @@ mod tests {
         let mut gave_up = 0;
         for seed in [2, 50, 51, 52] {
             let level = generate(seed, &Params::for_seed(seed));
-            let full = solve_keeping_out(&level, &Limits::default(), None, None, false, 1);
-            assert_eq!(full.status, SolveStatus::Optimal, "seed {seed}");
+            let (status, full) = account(solve_keeping_out(
+                &level,
+                &Limits::default(),
+                None,
+                None,
+                false,
+                1,
+            ));
+            assert_eq!(status, Status::Optimal, "seed {seed}");
             let tiny = Limits {
                 memory: 1,
                 ..Limits::default()
             };
             for threads in [1, 2] {
-                let short = solve_keeping_out(&level, &tiny, None, None, false, threads);
-                assert_ne!(short.status, SolveStatus::Unsolvable, "seed {seed}");
+                let (status, short) =
+                    account(solve_keeping_out(&level, &tiny, None, None, false, threads));
+                assert_ne!(status, Status::Unsolvable, "seed {seed}");
                 assert!(short.score <= full.score, "seed {seed}");
-                if short.status == SolveStatus::GaveUp {
+                if status == Status::GaveUp {
                     gave_up += 1;
                     assert!(short.bound >= full.score, "seed {seed}");
                 } else {
@@ -555,12 +564,13 @@ mod tests {
             };
             let level = generate(seed, &params);
             let limits = Limits::default();
-            let one = solve_keeping_out(&level, &limits, None, None, false, 1);
-            let two = solve_keeping_out(&level, &limits, None, None, false, 2);
-            assert_eq!(one.status, SolveStatus::Optimal, "{variant:?} {seed}");
+            let one = account(solve_keeping_out(&level, &limits, None, None, false, 1));
+            let (two_status, two) =
+                account(solve_keeping_out(&level, &limits, None, None, false, 2));
+            assert_eq!(one.0, Status::Optimal, "{variant:?} {seed}");
             assert_eq!(
-                (two.status, two.score),
-                (one.status, one.score),
+                (two_status, two.score),
+                (one.0, one.1.score),
                 "{variant:?} {seed}"
             );
             assert_eq!(

@@ -57,8 +57,8 @@ use super::quarrel_incumbent;
 use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
-use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
-use crate::solving::Limits;
+use crate::games::enclose::model::{Level, Solution, Tile};
+use crate::solving::{Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -745,25 +745,18 @@ impl Relaxation for Search<'_> {
     }
 }
 
-pub(super) fn solve(level: &Level, limits: &Limits) -> Solution {
+pub(super) fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
     solve_with(level, limits, tasks::threads())
 }
 
 /// `limits.memory` is shared by the `threads` and the look for pairs of pens; each thread
 /// gives half its share to its states and half to the flows of its looks.
-fn solve_with(level: &Level, limits: &Limits, threads: usize) -> Solution {
+fn solve_with(level: &Level, limits: &Limits, threads: usize) -> Outcome<Solution> {
     let deadline = limits.deadline;
     let share = limits.memory / (threads + 1);
     let start = Instant::now();
     let Some(unicorn) = level.unicorn() else {
-        return Solution {
-            status: SolveStatus::Unsolvable,
-            score: 0,
-            bound: 0,
-            walls: Vec::new(),
-            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-            nodes: 0,
-        };
+        return Outcome::Unsolvable;
     };
     let horse = level.horse();
     let open = vec![false; level.tiles.len()];
@@ -860,29 +853,31 @@ fn pairs_of_pens(
 mod tests {
     use super::*;
     use crate::games::enclose::format::parse;
+    use crate::games::enclose::solve::account;
+    use crate::report::Status;
 
-    fn run(text: &str) -> Solution {
+    fn run(text: &str) -> (Status, Solution) {
         let level = parse(text, "t", None).unwrap();
-        let sol = solve(&level, &Limits::default());
-        if sol.status == SolveStatus::Optimal {
+        let (status, sol) = account(solve(&level, &Limits::default()));
+        if status == Status::Optimal {
             assert_eq!(check::score(&level, &sol.walls), Ok(sol.score), "{text}");
         }
-        sol
+        (status, sol)
     }
 
     #[test]
     fn animals_side_by_side_cannot_be_parted() {
-        let sol = run("budget: 9\nvariant: quarrel\n~~~~~~\n~.HU.~\n~....~\n~~~~~~\n");
-        assert_eq!(sol.status, SolveStatus::Unsolvable);
+        let (status, _) = run("budget: 9\nvariant: quarrel\n~~~~~~\n~.HU.~\n~....~\n~~~~~~\n");
+        assert_eq!(status, Status::Unsolvable);
     }
 
     #[test]
     fn one_wall_between_serves_both_pens() {
         // The wall between them is shared; two more, on the border tiles, close the ends.
-        let sol = run(
+        let (status, sol) = run(
             "budget: 3\nvariant: quarrel\n~~~~~~~~~\n~~~~~~~~~\n..H...U..\n~~~~~~~~~\n~~~~~~~~~\n",
         );
-        assert_eq!(sol.status, SolveStatus::Optimal);
+        assert_eq!(status, Status::Optimal);
         assert_eq!(sol.score, 6);
         assert_eq!(sol.walls.len(), 3);
     }
@@ -891,23 +886,23 @@ mod tests {
     fn a_portal_joins_the_pens_unless_walled() {
         // Two rooms linked by portal 0: each animal's room must be split from the portal.
         let text = "budget: 2\nvariant: quarrel\n~~~~~~~~~\n~H.0~U.0~\n~~~~~~~~~\n";
-        let sol = run(text);
-        assert_eq!(sol.status, SolveStatus::Optimal);
+        let (status, sol) = run(text);
+        assert_eq!(status, Status::Optimal);
         // One wall cuts one animal off the portals; the other keeps both rooms' portal ends.
         assert_eq!(sol.score, 1 + 4);
         assert_eq!(sol.walls.len(), 1);
-        let sol = run(&text.replace("budget: 2", "budget: 0"));
-        assert_eq!(sol.status, SolveStatus::Unsolvable);
+        let (status, _) = run(&text.replace("budget: 2", "budget: 0"));
+        assert_eq!(status, Status::Unsolvable);
     }
 
     #[test]
     fn bees_are_walled_off_or_taken() {
         // The bee costs 5 and its tile alone is worth 1: wall it off when a wall is left.
         let text = "budget: 2\nvariant: quarrel\n~~~~~~~\n~H.~U.~\n~~S~~~~\n~~.~~~~\n~~~~~~~\n";
-        let sol = run(text);
-        assert_eq!(sol.status, SolveStatus::Optimal);
+        let (status, sol) = run(text);
+        assert_eq!(status, Status::Optimal);
         assert_eq!(sol.score, 1 + 2, "{sol:?}");
-        let sol = run(&text.replace("budget: 2", "budget: 0"));
+        let (_, sol) = run(&text.replace("budget: 2", "budget: 0"));
         assert_eq!(sol.score, 2 - 4 + 1 + 2);
     }
 
@@ -916,8 +911,8 @@ mod tests {
         let mut level = parse("budget: 2\n~~~~\n~H.~\n~~~~\n", "t", None).unwrap();
         level.variant = crate::games::enclose::model::Variant::Quarrel;
         assert_eq!(
-            solve(&level, &Limits::default()).status,
-            SolveStatus::Unsolvable
+            solve(&level, &Limits::default()).status(),
+            Status::Unsolvable
         );
     }
 
@@ -930,14 +925,10 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let one = solve_with(&level, &Limits::default(), 1);
-            let two = solve_with(&level, &Limits::default(), 2);
-            assert_eq!(one.status, SolveStatus::Optimal, "seed {seed}");
-            assert_eq!(
-                (two.status, two.score),
-                (one.status, one.score),
-                "seed {seed}"
-            );
+            let one = account(solve_with(&level, &Limits::default(), 1));
+            let (two_status, two) = account(solve_with(&level, &Limits::default(), 2));
+            assert_eq!(one.0, Status::Optimal, "seed {seed}");
+            assert_eq!((two_status, two.score), (one.0, one.1.score), "seed {seed}");
             assert_eq!(
                 check::score(&level, &two.walls),
                 Ok(two.score),
@@ -955,17 +946,17 @@ mod tests {
                 ..crate::games::enclose::generate::Params::for_seed(0)
             },
         );
-        let sol = solve(
+        let (status, sol) = account(solve(
             &level,
             &Limits {
                 deadline: Some(Instant::now()),
                 ..Limits::default()
             },
-        );
-        assert_eq!(sol.status, SolveStatus::GaveUp);
+        ));
+        assert_eq!(status, Status::GaveUp);
         assert!(sol.bound >= sol.score);
-        let full = solve(&level, &Limits::default());
-        assert_eq!(full.status, SolveStatus::Optimal);
+        let (status, full) = account(solve(&level, &Limits::default()));
+        assert_eq!(status, Status::Optimal);
         assert!(full.score <= sol.bound);
     }
 }

@@ -149,7 +149,8 @@ fn first_pen(
     // A bee is the one tile a single-pen search can be told to keep out.
     one.tiles[second] = Tile::Bees;
     one.budget = level.preplaced_walls() + k1;
-    let sol = one_pen::solve_keeping_out(&one, limits, stop, Some(second), true, 1);
+    let sol =
+        one_pen::solve_keeping_out(&one, limits, stop, Some(second), true, 1).into_solution()?;
     if sol.walls.is_empty() && sol.score == 0 {
         return None;
     }
@@ -176,7 +177,10 @@ fn second_pen(
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = one_pen::solve_keeping_out(&two, limits, stop, None, quick, 1);
+    // Unsolvable: no walls, no score, no room.
+    let sol = one_pen::solve_keeping_out(&two, limits, stop, None, quick, 1)
+        .into_solution()
+        .unwrap_or_default();
     let mut all = walls.to_vec();
     all.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
     (all, sol.score, sol.bound)
@@ -187,7 +191,8 @@ mod tests {
     use super::*;
     use crate::games::enclose::format::parse;
     use crate::games::enclose::generate::{generate, Params};
-    use crate::games::enclose::model::SolveStatus;
+    use crate::games::enclose::solve::account;
+    use crate::report::Status;
 
     #[test]
     fn the_second_pen_leans_on_the_first() {
@@ -216,8 +221,8 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let exact = super::super::search(&level, &Limits::default());
-            assert_eq!(exact.status, SolveStatus::Optimal, "seed {seed}");
+            let (status, exact) = account(super::super::solve(&level, &Limits::default()));
+            assert_eq!(status, Status::Optimal, "seed {seed}");
             if let Some((score, walls)) =
                 pens_one_by_one(&level, &Limits::default(), None, &mut |_, _| {})
             {

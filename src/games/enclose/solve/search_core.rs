@@ -6,7 +6,8 @@
 
 use super::maxflow::closure::{Closure, Flow};
 use super::maxflow::island::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
-use crate::games::enclose::model::{Level, Solution, SolveStatus};
+use crate::games::enclose::model::{Level, Solution};
+use crate::solving::Outcome;
 use std::cmp::Ordering;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -398,8 +399,10 @@ fn cutting_planes(
     (false, lam, best)
 }
 
-/// The answer: the best walls found (cells of `net`) in grid coordinates, the status, and the
-/// bound (the score when proven, else the root's bound, else every positive inner tile).
+/// The answer: the best walls found (cells of `net`) in grid coordinates, how the search
+/// ended, and the bound (the score when proven, else the root's bound, else every positive
+/// inner tile). A search that gave up keeps a solution even with no pen found (no walls,
+/// score 0): its bound still tells how far the optimum may lie.
 fn solution(
     level: &Level,
     net: &Net,
@@ -408,7 +411,7 @@ fn solution(
     root_bound: Option<i32>,
     nodes: u64,
     start: Instant,
-) -> Solution {
+) -> Outcome<Solution> {
     let mut walls: Vec<[usize; 2]> = best
         .as_ref()
         .map(|b| {
@@ -421,31 +424,26 @@ fn solution(
         })
         .unwrap_or_default();
     walls.sort();
-    let status = match (&best, gave_up) {
-        (_, true) => SolveStatus::GaveUp,
-        (Some(_), false) => SolveStatus::Optimal,
-        (None, false) => SolveStatus::Unsolvable,
-    };
     let score = best.as_ref().map_or(0, |b| b.0);
-    let bound = match status {
-        SolveStatus::Optimal => score,
-        SolveStatus::Unsolvable => 0,
-        SolveStatus::GaveUp => root_bound
-            .unwrap_or_else(|| {
-                (0..net.m)
-                    .filter(|&c| !net.border[c])
-                    .map(|c| net.value[c].max(0))
-                    .sum()
-            })
-            .max(score),
-    };
-    Solution {
-        status,
+    let answer = |bound| Solution {
         score,
         bound,
         walls,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
         nodes,
+    };
+    match (&best, gave_up) {
+        (_, true) => {
+            let bound = root_bound.unwrap_or_else(|| {
+                (0..net.m)
+                    .filter(|&c| !net.border[c])
+                    .map(|c| net.value[c].max(0))
+                    .sum()
+            });
+            Outcome::GaveUp(Some(answer(bound.max(score))))
+        }
+        (Some(_), false) => Outcome::Optimal(answer(score)),
+        (None, false) => Outcome::Unsolvable,
     }
 }
 
@@ -827,7 +825,7 @@ impl<'a> Core<'a> {
     }
 
     /// The search's answer once it has ended (see [`solution`]); `start`: when it began.
-    pub(super) fn finish(&mut self, level: &Level, start: Instant) -> Solution {
+    pub(super) fn finish(&mut self, level: &Level, start: Instant) -> Outcome<Solution> {
         let best = self.best.take();
         solution(
             level,
@@ -848,7 +846,7 @@ pub(super) fn finish_shared<'a>(
     best: Option<(i32, Vec<u32>)>,
     level: &Level,
     start: Instant,
-) -> Solution {
+) -> Outcome<Solution> {
     let mut cores = cores.into_iter();
     let mut first = cores.next().expect("a search per thread");
     for c in cores {
