@@ -147,10 +147,22 @@ fn solve_with(st: &mut State, rules: Rules, limits: &Limits, decisions: &mut u64
     let mut buf = Vec::new();
     let mut lits = Vec::new();
 
+    // On a big board with many colours the formula alone takes seconds and can outgrow the
+    // memory allowed: both are watched while it is written.
+    let past = |sat: &Sat| {
+        if sat.over_memory() {
+            Some(Found::OutOfMemory)
+        } else if deadline.is_some_and(|d| Instant::now() > d) {
+            Some(Found::OutOfTime)
+        } else {
+            None
+        }
+    };
     for x in 0..n {
-        // A big board with many colours: the formula alone can outgrow the memory allowed.
-        if x % 1024 == 0 && sat.over_memory() {
-            return Found::OutOfMemory;
+        if x % 1024 == 0 {
+            if let Some(end) = past(&sat) {
+                return end;
+            }
         }
         let c = st.colours[x];
         if c.count_ones() > 1 {
@@ -187,6 +199,11 @@ fn solve_with(st: &mut State, rules: Rules, limits: &Limits, decisions: &mut u64
         }
     }
     for (e, &(u, v)) in g.ends.iter().enumerate() {
+        if e % 1024 == 0 {
+            if let Some(end) = past(&sat) {
+                return end;
+            }
+        }
         let (u, v) = (u as usize, v as usize);
         let both = st.colours[u] | st.colours[v];
         for k in (0..colours).filter(|&k| both & (1 << k) != 0) {
@@ -200,8 +217,8 @@ fn solve_with(st: &mut State, rules: Rules, limits: &Limits, decisions: &mut u64
         }
     }
     short_loops(st, &enc, &mut sat, &mut buf);
-    if sat.over_memory() {
-        return Found::OutOfMemory;
+    if let Some(end) = past(&sat) {
+        return end;
     }
 
     loop {
