@@ -34,21 +34,42 @@ pub fn check_size(
     ))
 }
 
+/// What a solver's growing structures (per-depth states, kept flows, beams, across all its
+/// threads) may hold by default: with the fixed part of a 256×256 board (its networks and
+/// scratch, tens of MB) the process stays well under 1 GiB. Without it a random 250×250
+/// enclose.horse map with a budget of 40 walls grew past 650 MB in 10 s on two threads (1.1 GB
+/// on four), one full copy of the flows per search depth.
+pub const MEMORY: usize = 512 << 20;
+
 /// What a solver may spend.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Give up once this passes.
     pub deadline: Option<Instant>,
     /// Give up after this many search nodes (benches and tests; `None`: no count limit).
     pub nodes: Option<u64>,
+    /// Bytes the solver's growing structures may hold ([`MEMORY`] by default). A solver that
+    /// would need more searches less deep or keeps less, and an optimiser that had to leave
+    /// part of its tree unsearched for it gives up with its best rather than claim a proof.
+    pub memory: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            deadline: None,
+            nodes: None,
+            memory: MEMORY,
+        }
+    }
 }
 
 impl Limits {
-    /// Limits with only a deadline `timeout` from now.
+    /// Limits with a deadline `timeout` from now and the default memory.
     pub fn within(timeout: Option<std::time::Duration>) -> Limits {
         Limits {
             deadline: timeout.map(|t| Instant::now() + t),
-            nodes: None,
+            ..Limits::default()
         }
     }
 

@@ -158,8 +158,11 @@ fn solved<R: Rules>(
     let mut text = match outcome {
         Outcome::Solved(s) => answer(s, ""),
         Outcome::Optimal(s) => answer(s, "\nproven optimal"),
-        Outcome::GaveUp(Some(s)) => answer(s, "\ngave up (time limit) before proving it the best"),
-        Outcome::GaveUp(None) => "gave up (time limit) before a solution\n".to_string(),
+        Outcome::GaveUp(Some(s)) => answer(
+            s,
+            "\ngave up (time or memory limit) before proving it the best",
+        ),
+        Outcome::GaveUp(None) => "gave up (time or memory limit) before a solution\n".to_string(),
         Outcome::Unsolvable => format!("{}\n", R::NO_SOLUTION),
     };
     if outcome.solution().is_some() {

@@ -17,7 +17,8 @@
 //! that too, with `check::score`.
 
 use autoplayer::games::enclose::model::WALL_COST;
-use autoplayer::games::enclose::{check, generate, solve, Level, SolveStatus, Variant};
+use autoplayer::games::enclose::{check, generate, solve, Level, Variant};
+use autoplayer::report::Status;
 use good_lp::solvers::coin_cbc::coin_cbc;
 use good_lp::{
     constraint, variable, Expression, ProblemVariables, Solution, SolutionStatus, SolverModel,
@@ -299,32 +300,36 @@ fn median_max(v: &[f64]) -> (f64, f64) {
 
 /// Compares one level; returns the per-level line for stderr.
 fn compare(level: &Level, ap_limit_s: u64, milp_limit_s: f64, t: &mut Tally) -> String {
-    let sol = solve::search(
+    let start = Instant::now();
+    let outcome = solve::solve(
         level,
-        Some(Instant::now() + Duration::from_secs(ap_limit_s)),
+        &autoplayer::solving::Limits::within(Some(Duration::from_secs(ap_limit_s))),
     );
+    let ap_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let status = outcome.status();
+    // Unsolvable: no walls, score and bound 0.
+    let sol = outcome.into_solution().unwrap_or_default();
     let milp = solve_milp(level, milp_limit_s);
     t.compared += 1;
-    t.ap_ms.push(sol.elapsed_ms);
+    t.ap_ms.push(ap_ms);
     t.milp_ms.push(milp.ms);
     let ap_rescored = check::score(level, &sol.walls);
-    let ap_proven = match sol.status {
-        SolveStatus::Optimal => true,
-        SolveStatus::Unsolvable => true,
-        SolveStatus::GaveUp => false,
+    let ap_proven = match status {
+        Status::Optimal | Status::Unsolvable => true,
+        _ => false,
     };
-    let ap_value = match sol.status {
-        SolveStatus::Unsolvable => None,
+    let ap_value = match status {
+        Status::Unsolvable => None,
         _ => Some(sol.score),
     };
     let milp_rescored = milp.objective.map(|_| check::score(level, &milp.walls));
     let note = format!(
         "autoplayer {:?} score {} bound {} rescored {:?} {:.1} ms | MILP {:?} objective {:?} rescored {:?} {} walls {:.1} ms",
-        sol.status,
+        status,
         sol.score,
         sol.bound,
         ap_rescored,
-        sol.elapsed_ms,
+        ap_ms,
         milp.status,
         milp.objective,
         milp_rescored,
@@ -332,7 +337,7 @@ fn compare(level: &Level, ap_limit_s: u64, milp_limit_s: f64, t: &mut Tally) -> 
         milp.ms
     );
     let mut problems = Vec::new();
-    if sol.status == SolveStatus::Optimal && ap_rescored != Ok(sol.score) {
+    if status == Status::Optimal && ap_rescored != Ok(sol.score) {
         problems.push("autoplayer's walls re-score differently");
     }
     if let (MilpStatus::Optimal, Some(obj), Some(r)) =
@@ -365,11 +370,11 @@ fn compare(level: &Level, ap_limit_s: u64, milp_limit_s: f64, t: &mut Tally) -> 
         problems.push("the MILP's incumbent beats autoplayer's optimum");
     }
     // Autoplayer's proven bound must hold even when it gave up.
-    if sol.status == SolveStatus::GaveUp && legal_milp.is_some_and(|r| r > sol.bound.max(0)) {
+    if status == Status::GaveUp && legal_milp.is_some_and(|r| r > sol.bound.max(0)) {
         problems.push("a legal MILP answer exceeds autoplayer's proven bound");
     }
     let legal_ap = normalise(level, ap_rescored.clone().ok());
-    if sol.status == SolveStatus::GaveUp && milp_proven && legal_ap > m {
+    if status == Status::GaveUp && milp_proven && legal_ap > m {
         problems.push("autoplayer's legal answer beats the MILP's optimum");
     }
     if !problems.is_empty() {

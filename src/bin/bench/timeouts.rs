@@ -34,6 +34,28 @@ fn enclose_map(rng: &mut Rng, w: usize, h: usize) -> Case {
     }
 }
 
+/// A map as a new user might draw one: water, a cherry in fifty tiles and bees in four
+/// hundred. Its search goes deep (one copy of the flows per level) and grew past 650 MB in
+/// 10 s before the memory limit.
+fn enclose_fruit_map(rng: &mut Rng, n: usize, budget: u32) -> Case {
+    let mut cells: Vec<char> = (0..n * n)
+        .map(|_| if rng.below(100) < 30 { '~' } else { '.' })
+        .collect();
+    for _ in 0..n * n / 50 {
+        cells[rng.below((n * n) as u64) as usize] = 'C';
+    }
+    for _ in 0..n * n / 400 {
+        cells[rng.below((n * n) as u64) as usize] = 'S';
+    }
+    cells[n / 2 * n + n / 2] = 'H';
+    let body: Vec<String> = cells.chunks(n).map(|r| r.iter().collect()).collect();
+    Case {
+        name: format!("{n}×{n} with cherries and bees, budget {budget}"),
+        game: "enclose",
+        text: format!("budget: {budget}\n{}\n", body.join("\n")),
+    }
+}
+
 fn sparse_grid(rng: &mut Rng, w: usize, h: usize, per_mille: u64, header: &str) -> String {
     let digits: &[u8] = if header == "loop" { b"0123" } else { b"1234" };
     let mut out = if header == "loop" {
@@ -59,6 +81,8 @@ fn cases() -> Vec<Case> {
     let mut out = vec![
         enclose_map(&mut rng, 120, 120),
         enclose_map(&mut rng, 250, 250),
+        enclose_fruit_map(&mut rng, 250, 40),
+        enclose_fruit_map(&mut rng, 250, 500),
         enclose_map(&mut rng, 3000, 3000),
     ];
     for (w, h, pm) in [
@@ -81,7 +105,7 @@ fn cases() -> Vec<Case> {
             text: sparse_grid(&mut rng, w, h, pm, "hashi"),
         });
     }
-    for (n, pairs) in [(40, 3), (256, 2), (1000, 2)] {
+    for (n, pairs) in [(40, 3), (256, 2), (256, 20), (1000, 2)] {
         out.push(Case {
             name: format!("{n}×{n}, {pairs} pairs on an open board"),
             game: "flow",

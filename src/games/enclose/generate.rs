@@ -271,8 +271,8 @@ mod tests {
     /// The generator only keeps layouts with an answer: the exact solver finds one on each.
     #[test]
     fn every_level_has_an_answer() {
-        use crate::games::enclose::model::SolveStatus;
-        use crate::games::enclose::solve::search;
+        use crate::games::enclose::solve::solve;
+        use crate::report::Status;
         for seed in 0..30 {
             for variant in [
                 Variant::Main,
@@ -287,8 +287,8 @@ mod tests {
                     ..Params::for_seed(seed)
                 };
                 let level = generate(seed, &p);
-                let status = search(&level, None).status;
-                assert_eq!(status, SolveStatus::Optimal, "{variant} seed {seed}");
+                let status = solve(&level, &crate::solving::Limits::default()).status();
+                assert_eq!(status, Status::Optimal, "{variant} seed {seed}");
             }
         }
     }

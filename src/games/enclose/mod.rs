@@ -5,11 +5,11 @@
 //!   game API's JSON; [`format::parse_map`] reads bare map rows; [`format::to_canonical`]
 //!   writes the canonical puzzle file (format documented in [`format`]).
 //! * [`solve::solve`]`(&Level, &Limits) -> Outcome<Solution>` is the exact optimiser (optimal,
-//!   or out of time with the best walls found, or unsolvable); [`solve::search`] is the same
-//!   search with its own account: score, proven bound, new walls `[row, col]`, nodes, time.
+//!   or out of time or memory with the best walls found, or unsolvable); its `Solution` holds
+//!   the score, the proven bound, the new walls `[row, col]`, the nodes and the time.
 //! * [`check::score`]`(&Level, &walls) -> Result<i32, String>` scores walls the way the game
 //!   does (its own flood fill), independently of the solver.
-//! * [`solve::render_solution`]`(&Level, &Solution) -> String` draws the map with `W` on the
+//! * [`solve::render_solution`]`(&Level, &Outcome<Solution>) -> String` draws the map with `W` on the
 //!   new walls and `#` on the enclosed grass.
 //! * [`generate::generate`]`(seed, &Params) -> Level` makes realistic random levels.
 
@@ -26,5 +26,5 @@ pub mod vision;
 pub use game::{Enclose, EncloseOptions, ScanJson, SolveJson};
 
 pub use format::{parse, to_canonical};
-pub use model::{Level, Solution, SolveStatus, Tile, Variant};
-pub use solve::{render_solution, search, solve};
+pub use model::{Level, Solution, Tile, Variant};
+pub use solve::{render_solution, solve};

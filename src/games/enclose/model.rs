@@ -201,21 +201,9 @@ impl Level {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SolveStatus {
-    /// `score` is the optimum, proven by an exhausted search.
-    Optimal,
-    /// The deadline passed: `score` is the best found, `bound` the proven upper bound.
-    GaveUp,
-    /// No wall set within the budget encloses the animals as the round requires.
-    Unsolvable,
-}
-
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct Solution {
-    pub status: SolveStatus,
-    /// Score of `walls` as the game counts it (0 when unsolvable).
+    /// Score of `walls` as the game counts it (0 when the search gave up with no pen).
     pub score: i32,
     /// Proven upper bound on the optimum (equals `score` when optimal).
     pub bound: i32,

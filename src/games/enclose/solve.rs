@@ -17,28 +17,28 @@ mod search_core;
 mod tasks;
 
 use super::check::flood;
-use super::model::{Level, Solution, SolveStatus, Tile, Variant};
+use super::model::{Level, Solution, Tile, Variant};
 use crate::solving::{Limits, Outcome};
 pub use feasibility::has_answer;
-use std::time::Instant;
 
-/// Solves the level to proven optimality within `limits`; out of time, the best walls found.
+/// Solves the level to proven optimality within `limits`; out of time or memory, `GaveUp`
+/// with the best walls found (none: no walls, score 0) and a proven bound. Each solution
+/// carries its own account: score, bound, nodes spent, time.
 pub fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
-    let sol = search(level, limits.deadline);
-    match sol.status {
-        SolveStatus::Optimal => Outcome::Optimal(sol),
-        SolveStatus::GaveUp => Outcome::GaveUp(Some(sol)),
-        SolveStatus::Unsolvable => Outcome::Unsolvable,
+    match level.variant {
+        Variant::Quarrel => quarrel::solve(level, limits),
+        _ => one_pen::solve(level, limits),
     }
 }
 
-/// The search behind [`solve`], with its own account: proven optimal, or until `deadline`
-/// (then `GaveUp` with the best walls found and a proven bound), the bound, the nodes spent.
-pub fn search(level: &Level, deadline: Option<Instant>) -> Solution {
-    match level.variant {
-        Variant::Quarrel => quarrel::solve(level, deadline),
-        _ => one_pen::solve(level, deadline),
-    }
+/// The ending's status and its solution (an unsolvable level: no walls, score and bound 0),
+/// for tests that look at both.
+#[cfg(test)]
+pub(crate) fn account(outcome: Outcome<Solution>) -> (crate::report::Status, Solution) {
+    (
+        outcome.status(),
+        outcome.into_solution().unwrap_or_default(),
+    )
 }
 
 /// The map with `W` on the new walls and `#` on the enclosed grass; other tiles as in the map.
@@ -87,12 +87,15 @@ pub fn summary(level: &Level, sol: &Solution) -> String {
     )
 }
 
-/// [`render_map`] and a line with the search's status, [`summary`] and time.
-pub fn render_solution(level: &Level, sol: &Solution) -> String {
+/// [`render_map`] and a line with how the search ended, [`summary`] and time.
+pub fn render_solution(level: &Level, outcome: &Outcome<Solution>) -> String {
+    let Some(sol) = outcome.solution() else {
+        return format!("{:?}\n", outcome.status());
+    };
     format!(
         "{}{:?}: {}, {:.1} ms\n",
         render_map(level, &sol.walls),
-        sol.status,
+        outcome.status(),
         summary(level, sol),
         sol.elapsed_ms
     )
@@ -104,7 +107,7 @@ mod tests {
     use crate::games::enclose::check;
     use crate::games::enclose::format::parse;
     use crate::games::enclose::generate::{generate, Layout, Params};
-    use crate::games::enclose::model::SolveStatus;
+    use crate::report::Status;
 
     /// The best score over every wall subset within the budget (`None`: no legal enclosure).
     fn brute_force(level: &Level) -> Option<i32> {
@@ -150,14 +153,16 @@ mod tests {
     }
 
     fn assert_solves(level: &Level, expected: Option<i32>, name: &str) {
-        let sol = search(level, None);
+        let outcome = solve(level, &Limits::default());
+        let shown = render_solution(level, &outcome);
+        let (status, sol) = account(outcome);
         match expected {
             Some(e) => {
-                assert_eq!(sol.status, SolveStatus::Optimal, "{name}");
-                assert_eq!(sol.score, e, "{name}\n{}", render_solution(level, &sol));
+                assert_eq!(status, Status::Optimal, "{name}");
+                assert_eq!(sol.score, e, "{name}\n{shown}");
                 assert_eq!(check::score(level, &sol.walls), Ok(e), "{name}");
             }
-            None => assert_eq!(sol.status, SolveStatus::Unsolvable, "{name}"),
+            None => assert_eq!(status, Status::Unsolvable, "{name}"),
         }
     }
 

@@ -334,6 +334,10 @@ struct Search<'a> {
     limits: &'a Limits,
     nodes: u64,
     found: Vec<State>,
+    /// The states on the path from the root, and as many as `limits.memory` holds (each a
+    /// copy of the bounds: a long path over a big board would outgrow it).
+    depth: usize,
+    max_depth: usize,
 }
 
 impl Search<'_> {
@@ -349,13 +353,19 @@ impl Search<'_> {
             self.found.push(st);
             return Ok(());
         };
+        if self.depth + 1 >= self.max_depth {
+            return Err(GaveUp);
+        }
         for v in (st.lo[e]..=st.hi[e]).rev() {
             let mut child = st.clone();
             let ok = self.g.raise(&mut child, &mut self.s, e, v)
                 && self.g.lower(&mut child, &mut self.s, e, v)
                 && self.g.propagate(&mut child, &mut self.s);
             if ok {
-                self.run(child)?;
+                self.depth += 1;
+                let below = self.run(child);
+                self.depth -= 1;
+                below?;
                 if self.found.len() >= 2 {
                     return Ok(());
                 }
@@ -388,12 +398,16 @@ pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome<Found> {
     if !g.propagate(&mut st, &mut s) {
         return Outcome::Unsolvable;
     }
+    // Two bytes per edge per state, and the frame that holds it.
+    let state_bytes = 2 * g.ends.len() + 256;
     let mut search = Search {
         g: &g,
         s,
         limits,
         nodes: 0,
         found: Vec::new(),
+        depth: 0,
+        max_depth: (limits.memory / state_bytes).max(1),
     };
     let finished = search.run(st).is_ok();
     let Some(first) = search.found.first() else {
@@ -521,6 +535,22 @@ mod tests {
         );
     }
 
+    /// Memory for two states only: a board that needs branching gives up (its first solution
+    /// kept when it had one), never a wrong answer.
+    #[test]
+    fn memory_cap_gives_up() {
+        let p = puzzle("hashi 3x3\n3.3\n...\n3.3\n");
+        assert!(matches!(
+            solve(&p, &Limits::default()),
+            Outcome::Solved(Found { unique: false, .. })
+        ));
+        let tiny = Limits {
+            memory: 1,
+            ..Default::default()
+        };
+        assert_eq!(solve(&p, &tiny), Outcome::GaveUp(None));
+    }
+
     #[test]
     fn node_cap_gives_up() {
         let p = puzzle("hashi 3x3\n3.3\n...\n3.3\n");
@@ -532,6 +562,7 @@ mod tests {
         let past = Limits {
             deadline: Some(Instant::now()),
             nodes: Some(100),
+            ..Default::default()
         };
         assert!(matches!(
             solve(&p, &past),

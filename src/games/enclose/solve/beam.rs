@@ -11,6 +11,9 @@
 use super::maxflow::island::{Net, Residual, DEAD, IN_X};
 use crate::rng::Rng;
 
+/// Keys of states met kept at most, about 32 MB.
+const SEEN_MAX: usize = 1 << 20;
+
 /// One state: the flow, the flags (X, walls) and the walls placed.
 #[derive(Clone)]
 struct State {
@@ -141,6 +144,13 @@ impl<'a> Beam<'a> {
         Some(self.pen(into))
     }
 
+    /// The widest beam whose states fit in `memory` bytes: a run holds the beam, the next
+    /// one and a scratch state, each a copy of the flow and the flags.
+    pub(super) fn width_within(net: &Net, memory: usize) -> usize {
+        let state = net.cap0.len() * 4 + net.m;
+        (memory / (2 * state.max(1))).saturating_sub(1).max(1)
+    }
+
     /// Runs the beam of `width` states from the given maximum flow (of value `lambda`) and
     /// flags. Returns the best pen found as (score, walls).
     pub(super) fn run(
@@ -194,6 +204,11 @@ impl<'a> Beam<'a> {
                             .map(|&x| self.key_in[x as usize])
                             .chain(scratch.walls.iter().map(|&x| self.key_wall[x as usize]))
                             .fold(0u64, |a, b| a ^ b);
+                        // States met once are not met again; past this many keys the
+                        // oldest matter least, and the set would outgrow the beam.
+                        if seen.len() >= SEEN_MAX {
+                            seen.clear();
+                        }
                         if seen.insert(key) {
                             let worth = (score, self.k.saturating_sub(used));
                             next.push((worth, i, v, wall));
@@ -281,7 +296,10 @@ mod tests {
                     Ok(score),
                     "seed {seed} {variant}"
                 );
-                let best = super::super::search(&level, None);
+                let (_, best) = crate::games::enclose::solve::account(super::super::solve(
+                    &level,
+                    &crate::solving::Limits::default(),
+                ));
                 assert!(score <= best.score, "seed {seed} {variant}");
             }
         }

@@ -49,6 +49,7 @@ use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
+use crate::solving::{Limits, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -76,6 +77,8 @@ struct Search<'a> {
     beams: usize,
     /// A quick look (see [`solve_keeping_out`]).
     quick: bool,
+    /// The bytes a beam search's states may take.
+    beam_memory: usize,
     shared: &'a Shared<Task>,
     /// The decisions from the root to the node being searched.
     path: Vec<Decision>,
@@ -141,6 +144,9 @@ impl<'a> Search<'a> {
             let Some(b) = self.c.undecided_bee(d) else {
                 break connected;
             };
+            if !self.c.room_below(d) {
+                return;
+            }
             self.c.bee_out_child(d, b);
             self.path.push(Decision::BeeOut(b as u32));
             self.node(d + 1, lambda, mu, up);
@@ -224,6 +230,9 @@ impl<'a> Search<'a> {
                 up = ub;
             }
         }
+        if !self.c.room_below(d) {
+            return;
+        }
         let st = &self.c.st[d];
         let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
         let v = v as usize;
@@ -272,6 +281,7 @@ impl<'a> Search<'a> {
         let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
         let mut beam = Beam::new(self.c.net, *kleft, self.cost, seeds.collect());
         beam.deadline = self.c.deadline;
+        let width = width.min(Beam::width_within(self.c.net, self.beam_memory));
         if let Some((score, w)) = beam.run(cap, flags, *lambda, width) {
             if self.c.best.as_ref().is_none_or(|b| score > b.0) {
                 self.c.best = Some((score, w));
@@ -382,23 +392,24 @@ impl Relaxation for Search<'_> {
     }
 }
 
-pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    solve_keeping_out(level, deadline, None, None, false, tasks::threads())
+pub(super) fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
+    solve_keeping_out(level, limits, None, None, false, tasks::threads())
 }
 
 /// As [`solve`], ending also once `stop` (if any) is set, with the bee tile at grid index
 /// `out` (if any) kept out of the pen from the start: the quarrel round's first guesses
 /// ([`super::quarrel_incumbent`]) place the other animal there.
 /// A `quick` search only looks for a good pen: the coarse price sweep, and it stops (as on a
-/// deadline) after [`QUICK_NODES`] nodes. `threads`: how many share the search.
+/// deadline) after [`QUICK_NODES`] nodes. `threads`: how many share the search, and
+/// `limits.memory` (each thread a share: three quarters for its states, one for its beams).
 pub(super) fn solve_keeping_out(
     level: &Level,
-    deadline: Option<Instant>,
+    limits: &Limits,
     stop: Option<&AtomicBool>,
     out: Option<usize>,
     quick: bool,
     threads: usize,
-) -> Solution {
+) -> Outcome<Solution> {
     let start = Instant::now();
     let horse = level.horse();
     let unicorn = if level.variant == Variant::Lovebirds {
@@ -442,8 +453,9 @@ pub(super) fn solve_keeping_out(
         mu: 2 * SC,
         up: i64::MAX,
     });
+    let share = limits.memory / threads.max(1);
     let search = || {
-        let mut c = Core::new(&net, k, deadline);
+        let mut c = Core::new(&net, k, limits.deadline, share / 4 * 3);
         c.stop = stop;
         c.best.clone_from(&first);
         if let Some(b) = out.and_then(cell_of) {
@@ -468,6 +480,7 @@ pub(super) fn solve_keeping_out(
             beam_from: None,
             beams: 0,
             quick,
+            beam_memory: share / 4,
             shared: &shared,
             path: Vec::new(),
             root,
@@ -477,6 +490,7 @@ pub(super) fn solve_keeping_out(
         return search().c.finish(level, start);
     }
     let searches = tasks::run(threads, &shared, search, Search::run);
+    debug_assert!(searches.iter().all(|s| s.c.st.len() <= s.c.max_depth));
     search_core::finish_shared(
         searches.into_iter().map(|s| s.c),
         shared.best(),
@@ -489,7 +503,51 @@ pub(super) fn solve_keeping_out(
 mod tests {
     use super::*;
     use crate::games::enclose::generate::{generate, Params};
-    use crate::games::enclose::model::SolveStatus;
+    use crate::games::enclose::solve::account;
+    use crate::report::Status;
+
+    /// With memory for two states only, the search keeps to them (`Core::child` asserts it in
+    /// test builds) and gives up with a legal pen no better than the optimum.
+    #[test]
+    fn a_search_short_of_memory_stays_within_it_and_gives_up() {
+        let mut gave_up = 0;
+        for seed in [2, 50, 51, 52] {
+            let level = generate(seed, &Params::for_seed(seed));
+            let (status, full) = account(solve_keeping_out(
+                &level,
+                &Limits::default(),
+                None,
+                None,
+                false,
+                1,
+            ));
+            assert_eq!(status, Status::Optimal, "seed {seed}");
+            let tiny = Limits {
+                memory: 1,
+                ..Limits::default()
+            };
+            for threads in [1, 2] {
+                let (status, short) =
+                    account(solve_keeping_out(&level, &tiny, None, None, false, threads));
+                assert_ne!(status, Status::Unsolvable, "seed {seed}");
+                assert!(short.score <= full.score, "seed {seed}");
+                if status == Status::GaveUp {
+                    gave_up += 1;
+                    assert!(short.bound >= full.score, "seed {seed}");
+                } else {
+                    assert_eq!(short.score, full.score, "seed {seed}");
+                }
+                if !short.walls.is_empty() {
+                    assert_eq!(
+                        check::score(&level, &short.walls),
+                        Ok(short.score),
+                        "seed {seed}"
+                    );
+                }
+            }
+        }
+        assert!(gave_up > 0, "no level needed a deeper search");
+    }
 
     #[test]
     fn threads_agree_with_one_thread() {
@@ -505,12 +563,14 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let one = solve_keeping_out(&level, None, None, None, false, 1);
-            let two = solve_keeping_out(&level, None, None, None, false, 2);
-            assert_eq!(one.status, SolveStatus::Optimal, "{variant:?} {seed}");
+            let limits = Limits::default();
+            let one = account(solve_keeping_out(&level, &limits, None, None, false, 1));
+            let (two_status, two) =
+                account(solve_keeping_out(&level, &limits, None, None, false, 2));
+            assert_eq!(one.0, Status::Optimal, "{variant:?} {seed}");
             assert_eq!(
-                (two.status, two.score),
-                (one.status, one.score),
+                (two_status, two.score),
+                (one.0, one.1.score),
                 "{variant:?} {seed}"
             );
             assert_eq!(

@@ -57,7 +57,8 @@ use super::quarrel_incumbent;
 use super::search_core::{self, Core, Decision, Relaxation, State, SC};
 use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
-use crate::games::enclose::model::{Level, Solution, SolveStatus, Tile};
+use crate::games::enclose::model::{Level, Solution, Tile};
+use crate::solving::{Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -99,8 +100,10 @@ struct Search<'a> {
     unicorn: usize,
     side: Vec<u8>,
     /// Per depth of the separation phase: the closure flow of each child's look (see
-    /// `probe`).
+    /// `probe`), as many as `probe_memory` bytes hold (`probed_bytes` so far).
     probed: Vec<Vec<Flow>>,
+    probed_bytes: usize,
+    probe_memory: usize,
     /// Searching a separation node's pairs of pens with the parting dropped (see
     /// [`Search::beats_best`]).
     bounding: bool,
@@ -198,6 +201,10 @@ impl<'a> Search<'a> {
                 self.c.root_bound = Some(self.c.root_bound.map_or(b, |r| r.min(b)));
             }
         }
+        // Its bounding search, its looks and its children are all states below it.
+        if !self.c.room_below(d) {
+            return;
+        }
         // A path through a pen that joins the animals and beats the best answer: every branch
         // cuts that pen. Failing one, the relaxation's pen, when it joins them.
         let joined = if self.c.best.is_some() {
@@ -225,6 +232,8 @@ impl<'a> Search<'a> {
         // whose pens are often the best incumbents.
         // Each look's closure flow is kept for its child: the child only adds constraints
         // (its earlier siblings' forbidden walls) that raise capacities.
+        // Flows past the memory share are not kept: their children start from this node's
+        // flow, also valid (only slower).
         if self.probed.len() <= d {
             self.probed.resize_with(d + 1, Vec::new);
         }
@@ -232,8 +241,11 @@ impl<'a> Search<'a> {
         for (j, &v) in path.iter().enumerate() {
             order.push((self.probe(d, v as usize, mu), v, j));
             if self.probed[d].len() <= j {
-                let f = self.c.st[d + 1].flow.clone();
-                self.probed[d].push(f);
+                let f = &self.c.st[d + 1].flow;
+                if self.probed_bytes + f.res.len() * 4 <= self.probe_memory {
+                    self.probed_bytes += f.res.len() * 4;
+                    self.probed[d].push(f.clone());
+                }
             } else {
                 std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
             }
@@ -261,7 +273,9 @@ impl<'a> Search<'a> {
                 } else {
                     self.steps.push(step);
                     self.c.child(d);
-                    std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
+                    if let Some(f) = self.probed[d].get_mut(j) {
+                        std::mem::swap(&mut self.c.st[d + 1].flow, f);
+                    }
                     // The parent's flow stays, less the unit through the new wall if any.
                     let through = self.c.st[d + 1].cap[net.through[v] as usize] == 0
                         && self.c.cancel_through(d + 1, v);
@@ -294,11 +308,15 @@ impl<'a> Search<'a> {
         let (seeds, steps) = (self.c.seeds.len(), self.steps.len());
         self.c.child(d);
         self.bounding = true;
+        // A bounding search cut short for memory proves nothing: the node is then searched
+        // (and the proof stands, so the flag is the search's again).
+        let cut_short = std::mem::take(&mut self.c.cut_short);
         self.node_inner(d + 1, lambda, mu, up);
+        let short = std::mem::replace(&mut self.c.cut_short, cut_short);
         self.bounding = false;
         self.c.seeds.truncate(seeds);
         self.steps.truncate(steps);
-        std::mem::take(&mut self.beaten) || self.c.timed_out
+        std::mem::take(&mut self.beaten) || self.c.timed_out || short
     }
 
     /// After `flood_region`: its region joins the horse and the unicorn.
@@ -502,6 +520,9 @@ impl<'a> Search<'a> {
             let Some(b) = self.c.undecided_bee(d) else {
                 break connected;
             };
+            if !self.c.room_below(d) {
+                return;
+            }
             self.c.bee_out_child(d, b);
             self.steps.push(Step::Pen(Decision::BeeOut(b as u32)));
             self.node(d + 1, lambda, mu, up, true);
@@ -566,6 +587,9 @@ impl<'a> Search<'a> {
                 mu = m;
                 up = ub;
             }
+        }
+        if !self.c.room_below(d) {
+            return;
         }
         let st = &self.c.st[d];
         let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
@@ -721,21 +745,18 @@ impl Relaxation for Search<'_> {
     }
 }
 
-pub(super) fn solve(level: &Level, deadline: Option<Instant>) -> Solution {
-    solve_with(level, deadline, tasks::threads())
+pub(super) fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
+    solve_with(level, limits, tasks::threads())
 }
 
-fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solution {
+/// `limits.memory` is shared by the `threads` and the look for pairs of pens; each thread
+/// gives half its share to its states and half to the flows of its looks.
+fn solve_with(level: &Level, limits: &Limits, threads: usize) -> Outcome<Solution> {
+    let deadline = limits.deadline;
+    let share = limits.memory / (threads + 1);
     let start = Instant::now();
     let Some(unicorn) = level.unicorn() else {
-        return Solution {
-            status: SolveStatus::Unsolvable,
-            score: 0,
-            bound: 0,
-            walls: Vec::new(),
-            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-            nodes: 0,
-        };
+        return Outcome::Unsolvable;
     };
     let horse = level.horse();
     let open = vec![false; level.tiles.len()];
@@ -753,7 +774,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         up: i64::MAX,
     });
     let search = || {
-        let mut c = Core::new(&net, k, deadline);
+        let mut c = Core::new(&net, k, deadline, share / 2);
         let (h, u) = (cell_of(horse), cell_of(unicorn));
         c.st[0].flags[h] |= IN_X;
         c.st[0].flags[u] |= IN_X;
@@ -764,6 +785,8 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
             unicorn: u,
             side: vec![0; net.m],
             probed: Vec::new(),
+            probed_bytes: 0,
+            probe_memory: share / 2,
             bounding: false,
             beaten: false,
             joined_pen: vec![false; net.m],
@@ -773,8 +796,12 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
         }
     };
     let stop = AtomicBool::new(false);
+    let look_limits = Limits {
+        memory: share,
+        ..*limits
+    };
     let searches = std::thread::scope(|scope| {
-        let look = scope.spawn(|| pairs_of_pens(level, &net, deadline, &shared, &stop));
+        let look = scope.spawn(|| pairs_of_pens(level, &net, &look_limits, &shared, &stop));
         let searches = tasks::run(threads, &shared, search, Search::run);
         stop.store(true, Ordering::Relaxed);
         look.thread().unpark();
@@ -795,7 +822,7 @@ fn solve_with(level: &Level, deadline: Option<Instant>, threads: usize) -> Solut
 fn pairs_of_pens(
     level: &Level,
     net: &Net,
-    deadline: Option<Instant>,
+    limits: &Limits,
     shared: &Shared<Task>,
     stop: &AtomicBool,
 ) {
@@ -819,36 +846,38 @@ fn pairs_of_pens(
             shared.sync(&mut best);
         }
     };
-    quarrel_incumbent::pens_one_by_one(level, deadline, Some(stop), &mut found);
+    quarrel_incumbent::pens_one_by_one(level, limits, Some(stop), &mut found);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::enclose::format::parse;
+    use crate::games::enclose::solve::account;
+    use crate::report::Status;
 
-    fn run(text: &str) -> Solution {
+    fn run(text: &str) -> (Status, Solution) {
         let level = parse(text, "t", None).unwrap();
-        let sol = solve(&level, None);
-        if sol.status == SolveStatus::Optimal {
+        let (status, sol) = account(solve(&level, &Limits::default()));
+        if status == Status::Optimal {
             assert_eq!(check::score(&level, &sol.walls), Ok(sol.score), "{text}");
         }
-        sol
+        (status, sol)
     }
 
     #[test]
     fn animals_side_by_side_cannot_be_parted() {
-        let sol = run("budget: 9\nvariant: quarrel\n~~~~~~\n~.HU.~\n~....~\n~~~~~~\n");
-        assert_eq!(sol.status, SolveStatus::Unsolvable);
+        let (status, _) = run("budget: 9\nvariant: quarrel\n~~~~~~\n~.HU.~\n~....~\n~~~~~~\n");
+        assert_eq!(status, Status::Unsolvable);
     }
 
     #[test]
     fn one_wall_between_serves_both_pens() {
         // The wall between them is shared; two more, on the border tiles, close the ends.
-        let sol = run(
+        let (status, sol) = run(
             "budget: 3\nvariant: quarrel\n~~~~~~~~~\n~~~~~~~~~\n..H...U..\n~~~~~~~~~\n~~~~~~~~~\n",
         );
-        assert_eq!(sol.status, SolveStatus::Optimal);
+        assert_eq!(status, Status::Optimal);
         assert_eq!(sol.score, 6);
         assert_eq!(sol.walls.len(), 3);
     }
@@ -857,23 +886,23 @@ mod tests {
     fn a_portal_joins_the_pens_unless_walled() {
         // Two rooms linked by portal 0: each animal's room must be split from the portal.
         let text = "budget: 2\nvariant: quarrel\n~~~~~~~~~\n~H.0~U.0~\n~~~~~~~~~\n";
-        let sol = run(text);
-        assert_eq!(sol.status, SolveStatus::Optimal);
+        let (status, sol) = run(text);
+        assert_eq!(status, Status::Optimal);
         // One wall cuts one animal off the portals; the other keeps both rooms' portal ends.
         assert_eq!(sol.score, 1 + 4);
         assert_eq!(sol.walls.len(), 1);
-        let sol = run(&text.replace("budget: 2", "budget: 0"));
-        assert_eq!(sol.status, SolveStatus::Unsolvable);
+        let (status, _) = run(&text.replace("budget: 2", "budget: 0"));
+        assert_eq!(status, Status::Unsolvable);
     }
 
     #[test]
     fn bees_are_walled_off_or_taken() {
         // The bee costs 5 and its tile alone is worth 1: wall it off when a wall is left.
         let text = "budget: 2\nvariant: quarrel\n~~~~~~~\n~H.~U.~\n~~S~~~~\n~~.~~~~\n~~~~~~~\n";
-        let sol = run(text);
-        assert_eq!(sol.status, SolveStatus::Optimal);
+        let (status, sol) = run(text);
+        assert_eq!(status, Status::Optimal);
         assert_eq!(sol.score, 1 + 2, "{sol:?}");
-        let sol = run(&text.replace("budget: 2", "budget: 0"));
+        let (_, sol) = run(&text.replace("budget: 2", "budget: 0"));
         assert_eq!(sol.score, 2 - 4 + 1 + 2);
     }
 
@@ -881,7 +910,10 @@ mod tests {
     fn no_unicorn_is_unsolvable() {
         let mut level = parse("budget: 2\n~~~~\n~H.~\n~~~~\n", "t", None).unwrap();
         level.variant = crate::games::enclose::model::Variant::Quarrel;
-        assert_eq!(solve(&level, None).status, SolveStatus::Unsolvable);
+        assert_eq!(
+            solve(&level, &Limits::default()).status(),
+            Status::Unsolvable
+        );
     }
 
     #[test]
@@ -893,14 +925,10 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let one = solve_with(&level, None, 1);
-            let two = solve_with(&level, None, 2);
-            assert_eq!(one.status, SolveStatus::Optimal, "seed {seed}");
-            assert_eq!(
-                (two.status, two.score),
-                (one.status, one.score),
-                "seed {seed}"
-            );
+            let one = account(solve_with(&level, &Limits::default(), 1));
+            let (two_status, two) = account(solve_with(&level, &Limits::default(), 2));
+            assert_eq!(one.0, Status::Optimal, "seed {seed}");
+            assert_eq!((two_status, two.score), (one.0, one.1.score), "seed {seed}");
             assert_eq!(
                 check::score(&level, &two.walls),
                 Ok(two.score),
@@ -918,11 +946,17 @@ mod tests {
                 ..crate::games::enclose::generate::Params::for_seed(0)
             },
         );
-        let sol = solve(&level, Some(Instant::now()));
-        assert_eq!(sol.status, SolveStatus::GaveUp);
+        let (status, sol) = account(solve(
+            &level,
+            &Limits {
+                deadline: Some(Instant::now()),
+                ..Limits::default()
+            },
+        ));
+        assert_eq!(status, Status::GaveUp);
         assert!(sol.bound >= sol.score);
-        let full = solve(&level, None);
-        assert_eq!(full.status, SolveStatus::Optimal);
+        let (status, full) = account(solve(&level, &Limits::default()));
+        assert_eq!(status, Status::Optimal);
         assert!(full.score <= sol.bound);
     }
 }

@@ -13,6 +13,7 @@
 use super::one_pen;
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Tile, Variant};
+use crate::solving::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -28,10 +29,11 @@ const REFINE_ALL: Duration = Duration::from_millis(200);
 /// this one can prune with it at once.
 pub(super) fn pens_one_by_one(
     level: &Level,
-    deadline: Option<Instant>,
+    limits: &Limits,
     stop: Option<&AtomicBool>,
     found: &mut dyn FnMut(i32, &[usize]),
 ) -> Option<(i32, Vec<usize>)> {
+    let deadline = limits.deadline;
     let mut told = i32::MIN;
     let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let mut tell = |score: i32, walls: &[usize]| {
@@ -51,12 +53,12 @@ pub(super) fn pens_one_by_one(
             if stopped() || deadline.is_some_and(|dl| Instant::now() >= dl) {
                 break 'orders;
             }
-            let Some(walls) = first_pen(level, first, second, k1, deadline, stop) else {
+            let Some(walls) = first_pen(level, first, second, k1, limits, stop) else {
                 break;
             };
             let used = walls.len() as u32;
             let (all, more_score, more_bound) =
-                second_pen(level, first, second, &walls, deadline, stop, true);
+                second_pen(level, first, second, &walls, limits, stop, true);
             if let Some(score) = score(level, &all) {
                 tell(score, &all);
                 let room = more_bound - more_score;
@@ -91,7 +93,11 @@ pub(super) fn pens_one_by_one(
         }
         let now = Instant::now();
         let dl = deadline.map_or(now + REFINE_TIME, |d| d.min(now + REFINE_TIME));
-        let (all, _, _) = second_pen(level, p.first, p.second, &p.walls, Some(dl), stop, false);
+        let refine = Limits {
+            deadline: Some(dl),
+            ..*limits
+        };
+        let (all, _, _) = second_pen(level, p.first, p.second, &p.walls, &refine, stop, false);
         if let Some(score) = score(level, &all) {
             if score > p.score {
                 tell(score, &all);
@@ -134,7 +140,7 @@ fn first_pen(
     first: usize,
     second: usize,
     k1: u32,
-    deadline: Option<Instant>,
+    limits: &Limits,
     stop: Option<&AtomicBool>,
 ) -> Option<Vec<usize>> {
     let mut one = level.clone();
@@ -143,7 +149,8 @@ fn first_pen(
     // A bee is the one tile a single-pen search can be told to keep out.
     one.tiles[second] = Tile::Bees;
     one.budget = level.preplaced_walls() + k1;
-    let sol = one_pen::solve_keeping_out(&one, deadline, stop, Some(second), true, 1);
+    let sol =
+        one_pen::solve_keeping_out(&one, limits, stop, Some(second), true, 1).into_solution()?;
     if sol.walls.is_empty() && sol.score == 0 {
         return None;
     }
@@ -158,7 +165,7 @@ fn second_pen(
     first: usize,
     second: usize,
     walls: &[usize],
-    deadline: Option<Instant>,
+    limits: &Limits,
     stop: Option<&AtomicBool>,
     quick: bool,
 ) -> (Vec<usize>, i32, i32) {
@@ -170,7 +177,10 @@ fn second_pen(
     two.tiles[second] = Tile::Horse;
     // Walled in by now; as water it cannot count as a second horse.
     two.tiles[first] = Tile::Water;
-    let sol = one_pen::solve_keeping_out(&two, deadline, stop, None, quick, 1);
+    // Unsolvable: no walls, no score, no room.
+    let sol = one_pen::solve_keeping_out(&two, limits, stop, None, quick, 1)
+        .into_solution()
+        .unwrap_or_default();
     let mut all = walls.to_vec();
     all.extend(sol.walls.iter().map(|&[r, c]| r * level.cols + c));
     (all, sol.score, sol.bound)
@@ -181,7 +191,8 @@ mod tests {
     use super::*;
     use crate::games::enclose::format::parse;
     use crate::games::enclose::generate::{generate, Params};
-    use crate::games::enclose::model::SolveStatus;
+    use crate::games::enclose::solve::account;
+    use crate::report::Status;
 
     #[test]
     fn the_second_pen_leans_on_the_first() {
@@ -189,8 +200,10 @@ mod tests {
         let text = "budget: 3\nvariant: quarrel\n~~~~~~~~~\n~~~~~~~~~\n..H...U..\n~~~~~~~~~\n";
         let level = parse(text, "t", None).unwrap();
         let mut heard = Vec::new();
-        let (score, walls) =
-            pens_one_by_one(&level, None, None, &mut |s, w| heard.push((s, w.len()))).unwrap();
+        let (score, walls) = pens_one_by_one(&level, &Limits::default(), None, &mut |s, w| {
+            heard.push((s, w.len()))
+        })
+        .unwrap();
         // Each pair told was better than the one before, the last scores the answer's score.
         assert!(heard.windows(2).all(|w| w[0].0 < w[1].0), "{heard:?}");
         assert_eq!(heard.last().map(|h| h.0), Some(score));
@@ -208,9 +221,11 @@ mod tests {
                 ..Params::for_seed(seed)
             };
             let level = generate(seed, &params);
-            let exact = super::super::search(&level, None);
-            assert_eq!(exact.status, SolveStatus::Optimal, "seed {seed}");
-            if let Some((score, walls)) = pens_one_by_one(&level, None, None, &mut |_, _| {}) {
+            let (status, exact) = account(super::super::solve(&level, &Limits::default()));
+            assert_eq!(status, Status::Optimal, "seed {seed}");
+            if let Some((score, walls)) =
+                pens_one_by_one(&level, &Limits::default(), None, &mut |_, _| {})
+            {
                 let rc: Vec<[usize; 2]> = walls
                     .iter()
                     .map(|&g| [g / level.cols, g % level.cols])

@@ -6,7 +6,8 @@
 
 use super::maxflow::closure::{Closure, Flow};
 use super::maxflow::island::{Net, Residual, DEAD, FORBID, INF, IN_X, NIL, OUT};
-use crate::games::enclose::model::{Level, Solution, SolveStatus};
+use crate::games::enclose::model::{Level, Solution};
+use crate::solving::Outcome;
 use std::cmp::Ordering;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -44,6 +45,13 @@ pub(super) struct State {
     pub(super) pen_ok: bool,
     /// The closure flow last computed on the path here.
     pub(super) flow: Flow,
+}
+
+impl State {
+    /// What a copy of this state holds: what each level of search depth costs.
+    pub(super) fn bytes(&self) -> usize {
+        self.cap.len() * 4 + self.flags.len() + self.pen.len() + self.flow.res.len() * 4
+    }
 }
 
 /// Makes state `d + 1` a copy of state `d` (the buffers of a deeper level are reused).
@@ -391,17 +399,19 @@ fn cutting_planes(
     (false, lam, best)
 }
 
-/// The answer: the best walls found (cells of `net`) in grid coordinates, the status, and the
-/// bound (the score when proven, else the root's bound, else every positive inner tile).
+/// The answer: the best walls found (cells of `net`) in grid coordinates, how the search
+/// ended, and the bound (the score when proven, else the root's bound, else every positive
+/// inner tile). A search that gave up keeps a solution even with no pen found (no walls,
+/// score 0): its bound still tells how far the optimum may lie.
 fn solution(
     level: &Level,
     net: &Net,
     best: Option<(i32, Vec<u32>)>,
-    timed_out: bool,
+    gave_up: bool,
     root_bound: Option<i32>,
     nodes: u64,
     start: Instant,
-) -> Solution {
+) -> Outcome<Solution> {
     let mut walls: Vec<[usize; 2]> = best
         .as_ref()
         .map(|b| {
@@ -414,31 +424,26 @@ fn solution(
         })
         .unwrap_or_default();
     walls.sort();
-    let status = match (&best, timed_out) {
-        (_, true) => SolveStatus::GaveUp,
-        (Some(_), false) => SolveStatus::Optimal,
-        (None, false) => SolveStatus::Unsolvable,
-    };
     let score = best.as_ref().map_or(0, |b| b.0);
-    let bound = match status {
-        SolveStatus::Optimal => score,
-        SolveStatus::Unsolvable => 0,
-        SolveStatus::GaveUp => root_bound
-            .unwrap_or_else(|| {
-                (0..net.m)
-                    .filter(|&c| !net.border[c])
-                    .map(|c| net.value[c].max(0))
-                    .sum()
-            })
-            .max(score),
-    };
-    Solution {
-        status,
+    let answer = |bound| Solution {
         score,
         bound,
         walls,
         elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
         nodes,
+    };
+    match (&best, gave_up) {
+        (_, true) => {
+            let bound = root_bound.unwrap_or_else(|| {
+                (0..net.m)
+                    .filter(|&c| !net.border[c])
+                    .map(|c| net.value[c].max(0))
+                    .sum()
+            });
+            Outcome::GaveUp(Some(answer(bound.max(score))))
+        }
+        (Some(_), false) => Outcome::Optimal(answer(score)),
+        (None, false) => Outcome::Unsolvable,
     }
 }
 
@@ -497,24 +502,37 @@ pub(super) struct Core<'a> {
     /// Set from outside to end the search as a deadline would.
     pub(super) stop: Option<&'a AtomicBool>,
     pub(super) timed_out: bool,
+    /// How many states (depths) the memory share allows: `st` never grows past it.
+    pub(super) max_depth: usize,
+    /// A node was left unsearched for want of memory: the answer is no proof.
+    pub(super) cut_short: bool,
 }
 
 impl<'a> Core<'a> {
-    /// The root state: no walls, nothing forced, the closure flow at its start.
-    pub(super) fn new(net: &'a Net, k: usize, deadline: Option<Instant>) -> Core<'a> {
+    /// The root state: no walls, nothing forced, the closure flow at its start. `memory`:
+    /// the bytes its per-depth states may take (see [`Core::max_depth`]).
+    pub(super) fn new(
+        net: &'a Net,
+        k: usize,
+        deadline: Option<Instant>,
+        memory: usize,
+    ) -> Core<'a> {
         let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
         let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
             net.nbrs(c).to_vec()
         });
+        let root = State {
+            cap: net.cap0.clone(),
+            flags: vec![0; net.m],
+            pen: vec![false; net.m],
+            pen_ok: false,
+            flow,
+        };
+        // The root and one child at least: a node is searched and offers its pen.
+        let max_depth = (memory / root.bytes().max(1)).max(2);
         Core {
             net,
-            st: vec![State {
-                cap: net.cap0.clone(),
-                flags: vec![0; net.m],
-                pen: vec![false; net.m],
-                pen_ok: false,
-                flow,
-            }],
+            st: vec![root],
             mark: vec![0; net.m],
             mstamp: 0,
             res: Residual {
@@ -547,7 +565,17 @@ impl<'a> Core<'a> {
             deadline,
             stop: None,
             timed_out: false,
+            max_depth,
+            cut_short: false,
         }
+    }
+
+    /// Whether state `d` may have children within the memory share; when not, the node's
+    /// subtree goes unsearched and the answer can no longer be proven best.
+    pub(super) fn room_below(&mut self, d: usize) -> bool {
+        let room = d + 1 < self.max_depth;
+        self.cut_short |= !room;
+        room
     }
 
     /// Whether the deadline has passed or the search was told to stop.
@@ -558,8 +586,9 @@ impl<'a> Core<'a> {
                 .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    /// Makes state `d + 1` a copy of state `d`.
+    /// Makes state `d + 1` a copy of state `d` (after [`Core::room_below`] said there is room).
     pub(super) fn child(&mut self, d: usize) {
+        debug_assert!(d + 1 < self.max_depth, "a state past the memory share");
         child(&mut self.st, d);
     }
 
@@ -796,13 +825,13 @@ impl<'a> Core<'a> {
     }
 
     /// The search's answer once it has ended (see [`solution`]); `start`: when it began.
-    pub(super) fn finish(&mut self, level: &Level, start: Instant) -> Solution {
+    pub(super) fn finish(&mut self, level: &Level, start: Instant) -> Outcome<Solution> {
         let best = self.best.take();
         solution(
             level,
             self.net,
             best,
-            self.timed_out,
+            self.timed_out || self.cut_short,
             self.root_bound,
             self.nodes,
             start,
@@ -817,12 +846,13 @@ pub(super) fn finish_shared<'a>(
     best: Option<(i32, Vec<u32>)>,
     level: &Level,
     start: Instant,
-) -> Solution {
+) -> Outcome<Solution> {
     let mut cores = cores.into_iter();
     let mut first = cores.next().expect("a search per thread");
     for c in cores {
         first.nodes += c.nodes;
         first.timed_out |= c.timed_out;
+        first.cut_short |= c.cut_short;
         first.root_bound = first.root_bound.or(c.root_bound);
     }
     first.best = best;

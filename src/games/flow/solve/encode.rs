@@ -15,6 +15,7 @@
 
 use super::sat::{pos, Answer, Lit, Sat};
 use super::state::{State, OFF, ON, UNKNOWN};
+use crate::solving::Limits;
 use std::time::Instant;
 
 const NONE: u32 = u32::MAX;
@@ -40,6 +41,8 @@ pub(super) enum Found {
     Solved,
     Unsolvable,
     OutOfTime,
+    /// The clauses would hold more than the memory allowed.
+    OutOfMemory,
 }
 
 struct Encoding {
@@ -100,19 +103,15 @@ enum Rules {
 /// First over solutions whose paths never touch themselves: then a node's colour decides its
 /// links, which propagates far better. Most app boards have such a solution; when this pass
 /// finds none, the exact formula decides.
-pub(super) fn solve(st: &mut State, deadline: Option<Instant>, decisions: &mut u64) -> Found {
-    match solve_with(st, Rules::NoTouch, deadline, decisions) {
-        Found::Unsolvable => solve_with(st, Rules::Exact, deadline, decisions),
+pub(super) fn solve(st: &mut State, limits: &Limits, decisions: &mut u64) -> Found {
+    match solve_with(st, Rules::NoTouch, limits, decisions) {
+        Found::Unsolvable => solve_with(st, Rules::Exact, limits, decisions),
         found => found,
     }
 }
 
-fn solve_with(
-    st: &mut State,
-    rules: Rules,
-    deadline: Option<Instant>,
-    decisions: &mut u64,
-) -> Found {
+fn solve_with(st: &mut State, rules: Rules, limits: &Limits, decisions: &mut u64) -> Found {
+    let deadline = limits.deadline;
     if deadline.is_some_and(|d| Instant::now() > d) {
         return Found::OutOfTime;
     }
@@ -144,10 +143,27 @@ fn solve_with(
         colours,
     };
     let mut sat = Sat::new(vars as usize);
+    sat.memory = limits.memory;
     let mut buf = Vec::new();
     let mut lits = Vec::new();
 
+    // On a big board with many colours the formula alone takes seconds and can outgrow the
+    // memory allowed: both are watched while it is written.
+    let past = |sat: &Sat| {
+        if sat.over_memory() {
+            Some(Found::OutOfMemory)
+        } else if deadline.is_some_and(|d| Instant::now() > d) {
+            Some(Found::OutOfTime)
+        } else {
+            None
+        }
+    };
     for x in 0..n {
+        if x % 1024 == 0 {
+            if let Some(end) = past(&sat) {
+                return end;
+            }
+        }
         let c = st.colours[x];
         if c.count_ones() > 1 {
             lits.clear();
@@ -183,6 +199,11 @@ fn solve_with(
         }
     }
     for (e, &(u, v)) in g.ends.iter().enumerate() {
+        if e % 1024 == 0 {
+            if let Some(end) = past(&sat) {
+                return end;
+            }
+        }
         let (u, v) = (u as usize, v as usize);
         let both = st.colours[u] | st.colours[v];
         for k in (0..colours).filter(|&k| both & (1 << k) != 0) {
@@ -196,6 +217,9 @@ fn solve_with(
         }
     }
     short_loops(st, &enc, &mut sat, &mut buf);
+    if let Some(end) = past(&sat) {
+        return end;
+    }
 
     loop {
         let answer = sat.solve(deadline);
@@ -204,6 +228,7 @@ fn solve_with(
         match answer {
             Answer::Unsat => return Found::Unsolvable,
             Answer::OutOfTime => return Found::OutOfTime,
+            Answer::OutOfMemory => return Found::OutOfMemory,
             Answer::Sat => {}
         }
         let on: Vec<bool> = (0..g.ends.len())

@@ -47,10 +47,10 @@ pub fn solve_counted(p: &Puzzle, limits: &Limits) -> (Outcome<Solution>, Effort)
     } else if complete(&st) {
         Outcome::Solved(solution(&st))
     } else {
-        match encode::solve(&mut st, limits.deadline, &mut effort.branches) {
+        match encode::solve(&mut st, limits, &mut effort.branches) {
             encode::Found::Solved => Outcome::Solved(solution(&st)),
             encode::Found::Unsolvable => Outcome::Unsolvable,
-            encode::Found::OutOfTime => Outcome::GaveUp(None),
+            encode::Found::OutOfTime | encode::Found::OutOfMemory => Outcome::GaveUp(None),
         }
     };
     (outcome, effort)

@@ -47,10 +47,20 @@ pub(super) enum Answer {
     Sat,
     Unsat,
     OutOfTime,
+    /// The clauses past the memory allowed, even with the learned ones thinned.
+    OutOfMemory,
 }
+
+/// Bytes per variable outside the clauses: its value, level, reason, phase, activity, marks,
+/// place in the heap, and its two literals' watch lists.
+const PER_VAR: usize = 88;
 
 pub(super) struct Sat {
     arena: Vec<u32>,
+    /// Watch entries in `watches` (two per clause of two literals or more).
+    watched: usize,
+    /// The bytes the solver may hold ([`Sat::bytes`]).
+    pub memory: usize,
     learnts: Vec<u32>,
     max_learnts: usize,
     /// For each literal, the clauses watching it (it is one of their first two), each with
@@ -89,6 +99,8 @@ impl Sat {
         }
         Sat {
             arena: Vec::new(),
+            watched: 0,
+            memory: crate::solving::MEMORY,
             learnts: Vec::new(),
             max_learnts: FIRST_REDUCE,
             watches: vec![Vec::new(); 2 * vars],
@@ -200,6 +212,18 @@ impl Sat {
         };
         self.watches[a as usize].push((tag, b));
         self.watches[b as usize].push((tag, a));
+        self.watched += 2;
+    }
+
+    /// What the solver holds, about: the clause arena as allocated, the watch entries (with
+    /// their lists' room to grow) and the per-variable arrays.
+    pub fn bytes(&self) -> usize {
+        self.arena.capacity() * 4 + self.watched * 8 * 2 + self.value.len() * PER_VAR
+    }
+
+    /// Whether [`Sat::bytes`] is past [`Sat::memory`].
+    pub fn over_memory(&self) -> bool {
+        self.bytes() > self.memory
     }
 
     /// Unit propagation; the conflicting clause, if any.
@@ -435,24 +459,31 @@ impl Sat {
     }
 
     /// At level 0: drops the less useful half of the learned clauses (highest literal-block
-    /// distance first), compacts the arena and rebuilds the watches.
-    fn reduce(&mut self) {
+    /// distance first), compacts the arena and rebuilds the watches. `glue`: the clauses of
+    /// distance 2 or less may go too (when memory, not their count, asks for room).
+    fn reduce(&mut self, glue: bool) {
         debug_assert!(self.levels.is_empty());
         let mut order: Vec<u32> = self
             .learnts
             .iter()
             .copied()
-            .filter(|&cr| self.arena[cr as usize + 1] > 2)
+            .filter(|&cr| glue || self.arena[cr as usize + 1] > 2)
             .collect();
         order.sort_by_key(|&cr| std::cmp::Reverse(self.arena[cr as usize + 1]));
-        for &cr in &order[..order.len() / 2] {
+        // When memory asks, at least one goes (a lone clause too).
+        let drop = if glue {
+            order.len().div_ceil(2)
+        } else {
+            order.len() / 2
+        };
+        for &cr in &order[..drop] {
             self.arena[cr as usize] |= DELETED;
         }
         // Level-0 facts are never explained again.
         for &l in &self.trail {
             self.reason[(l >> 1) as usize] = NO_REASON;
         }
-        let mut arena = Vec::with_capacity(self.arena.len());
+        let mut arena = Vec::new();
         self.learnts.clear();
         let mut cr = 0;
         while cr < self.arena.len() {
@@ -466,16 +497,20 @@ impl Sat {
             }
             cr += size;
         }
+        arena.shrink_to_fit();
         self.arena = arena;
         for w in &mut self.watches {
             w.clear();
         }
+        self.watched = 0;
         let mut cr = 0;
         while cr < self.arena.len() {
             self.watch(cr as u32);
             cr += HEADER + (self.arena[cr] & LEN) as usize;
         }
-        self.max_learnts += REDUCE_STEP;
+        if !glue {
+            self.max_learnts += REDUCE_STEP;
+        }
     }
 
     fn bump(&mut self, v: u32) {
@@ -527,8 +562,22 @@ impl Sat {
                     self.assign(learnt[0], cr);
                 }
                 self.learnt = learnt;
-                if conflicts.is_multiple_of(256) && deadline.is_some_and(|d| Instant::now() > d) {
-                    return Answer::OutOfTime;
+                if conflicts.is_multiple_of(256) {
+                    if deadline.is_some_and(|d| Instant::now() > d) {
+                        return Answer::OutOfTime;
+                    }
+                    // Learned clauses past the memory allowed: a restart thins them now.
+                    if self.over_memory() {
+                        self.backtrack(0);
+                        while self.over_memory() && !self.learnts.is_empty() {
+                            self.reduce(true);
+                        }
+                        if self.over_memory() {
+                            return Answer::OutOfMemory;
+                        }
+                        restart += 1;
+                        budget = conflicts + RESTART_UNIT * luby(restart);
+                    }
                 }
                 continue;
             }
@@ -537,7 +586,7 @@ impl Sat {
                 budget = conflicts + RESTART_UNIT * luby(restart);
                 self.backtrack(0);
                 if self.learnts.len() >= self.max_learnts {
-                    self.reduce();
+                    self.reduce(false);
                 }
             }
             let Some(l) = self.decide() else {
@@ -688,7 +737,7 @@ mod tests {
                     assert!(clauses.iter().all(|c| holds(m, c)));
                 }
                 Answer::Unsat => assert!(!any),
-                Answer::OutOfTime => unreachable!(),
+                Answer::OutOfTime | Answer::OutOfMemory => unreachable!(),
             }
         }
     }
@@ -714,6 +763,39 @@ mod tests {
         assert!(matches!(s.solve(None), Answer::Unsat));
         assert!(s.conflicts > 2 * RESTART_UNIT, "{} conflicts", s.conflicts);
         assert!(s.max_learnts > 20, "no thinning");
+    }
+
+    fn pigeonhole(p: u32, h: u32) -> Sat {
+        let var = |i: u32, j: u32| i * h + j;
+        let mut s = Sat::new((p * h) as usize);
+        for i in 0..p {
+            let c: Vec<Lit> = (0..h).map(|j| pos(var(i, j))).collect();
+            s.add(&c);
+        }
+        for j in 0..h {
+            for a in 0..p {
+                for b in a + 1..p {
+                    s.add(&[neg(var(a, j)), neg(var(b, j))]);
+                }
+            }
+        }
+        s
+    }
+
+    /// Memory for the problem and a few learned clauses: thinning keeps the search going to
+    /// the right answer; memory short of the problem itself ends it.
+    #[test]
+    fn learned_clauses_are_thinned_to_the_memory_allowed() {
+        let mut s = pigeonhole(7, 6);
+        let problem = s.bytes();
+        s.memory = problem + 2048;
+        assert!(matches!(s.solve(None), Answer::Unsat));
+        assert!(s.conflicts > 256, "{} conflicts", s.conflicts);
+        assert_eq!(s.max_learnts, FIRST_REDUCE, "thinned by count, not memory");
+        let mut short = pigeonhole(7, 6);
+        short.memory = problem / 2;
+        assert!(matches!(short.solve(None), Answer::OutOfMemory));
+        assert!(short.learnts.is_empty());
     }
 
     #[test]

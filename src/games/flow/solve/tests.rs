@@ -156,15 +156,38 @@ fn solved_by_clauses(text: &str) -> Outcome<Solution> {
         return Outcome::Unsolvable;
     }
     let mut decisions = 0;
-    match encode::solve(&mut st, None, &mut decisions) {
+    match encode::solve(&mut st, &Limits::default(), &mut decisions) {
         encode::Found::Solved => {
             let s = solution(&st);
             assert_eq!(check(&p, &s), Ok(()), "{text}");
             Outcome::Solved(s)
         }
         encode::Found::Unsolvable => Outcome::Unsolvable,
-        encode::Found::OutOfTime => Outcome::GaveUp(None),
+        encode::Found::OutOfTime | encode::Found::OutOfMemory => Outcome::GaveUp(None),
     }
+}
+
+#[test]
+fn a_formula_past_the_memory_allowed_gives_up() {
+    // An open board: one pair in opposite corners, every cell undecided at the root.
+    let text = format!(
+        "A{}\n{}{}A\n",
+        ".".repeat(13),
+        format!("{}\n", ".".repeat(14)).repeat(12),
+        ".".repeat(13)
+    );
+    let p = parse(&text, "t").unwrap();
+    let g = Graph::new(&p).ok().unwrap();
+    let mut st = State::new(&g);
+    st.propagate().unwrap();
+    let tiny = Limits {
+        memory: 1,
+        ..Limits::default()
+    };
+    assert!(matches!(
+        encode::solve(&mut st, &tiny, &mut 0),
+        encode::Found::OutOfMemory
+    ));
 }
 
 #[test]

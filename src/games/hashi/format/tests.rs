@@ -1,7 +1,9 @@
 use super::*;
 use crate::games::hashi::check;
+use crate::games::hashi::model::{Bridge, Bridges, Cell};
 use crate::games::hashi::solve::{self, Found};
 use crate::solving::{Limits, Outcome};
+use serde_json::Value;
 
 fn cell(row: usize, col: usize) -> Cell {
     Cell { row, col }
