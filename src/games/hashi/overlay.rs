@@ -2,8 +2,12 @@
 //! and the read number at each island, and each bridge as one coloured line per bridge, so a
 //! misreading shows at a glance.
 
-use super::vision::Reading;
+use super::model::Puzzle;
+use super::solve::Found;
+use super::vision::{Reading, Style};
 use crate::overlay::draw_number;
+use crate::picture::{median_luminance, stroke};
+use crate::screen::PixelPoint;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{draw_hollow_circle_mut, draw_hollow_rect_mut, draw_line_segment_mut};
 use imageproc::rect::Rect;
@@ -68,6 +72,51 @@ pub fn draw(img: &mut RgbaImage, reading: &Reading) {
                     colour,
                 );
             }
+        }
+    }
+}
+
+/// `play --solution`: every bridge of the answer, single or double (two parallel strokes), from
+/// island to island, in the ink the app draws bridges with for that background (black on a
+/// light board, near-white on a dark one), stopping at each island's rim so no number is
+/// covered.
+pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Found) {
+    let g = &reading.geometry;
+    let pitch = g.pitch();
+    // The island's outer rim: Bridges draws islands nearly a cell wide, the web game smaller.
+    let rim = match reading.style {
+        Style::Sgt => 0.5,
+        Style::Web => 0.38,
+    } * pitch;
+    let island = |row, col| p.island_at(super::model::Cell { row, col }).is_some();
+    let empty = (0..p.height)
+        .flat_map(|r| (0..p.width).map(move |c| (r, c)))
+        .filter(|&(r, c)| !island(r, c))
+        .map(|(r, c)| g.centre(r, c));
+    let ink = if median_luminance(img, empty) >= 110.0 {
+        Rgba([20, 20, 20, 255])
+    } else {
+        Rgba([240, 240, 240, 255])
+    };
+    let width = (pitch / 10.0).max(1.5);
+    let gap = (pitch / 5.0).max(width + 1.5);
+    for b in &s.bridges {
+        let (pa, pb) = (g.centre(b.a.row, b.a.col), g.centre(b.b.row, b.b.col));
+        let len = ((pb.x - pa.x).powi(2) + (pb.y - pa.y).powi(2)).sqrt();
+        if len <= 2.0 * rim {
+            continue;
+        }
+        let (ux, uy) = ((pb.x - pa.x) / len, (pb.y - pa.y) / len);
+        for k in 0..b.count {
+            // Strokes side by side across the bridge, centred on the line between centres.
+            let off = (k as f64 - (b.count as f64 - 1.0) / 2.0) * gap;
+            let at = |c: PixelPoint, along: f64| PixelPoint {
+                x: c.x + ux * along - uy * off,
+                y: c.y + uy * along + ux * off,
+            };
+            // Round caps reach half a width past each end: stop that much short of the rim.
+            let inset = rim + width / 2.0;
+            stroke(img, at(pa, inset), at(pb, -inset), width, ink);
         }
     }
 }

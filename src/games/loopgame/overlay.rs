@@ -1,7 +1,27 @@
 //! What `scan --overlay` draws over a capture, so a misreading shows at a glance.
 
-use super::vision::Reading;
+use super::model::Puzzle;
+use super::solve::Found;
+use super::vision::{Reading, Theme};
+use crate::picture::stroke;
 use image::{Rgba, RgbaImage};
+
+/// `play --solution`: the answer's loop through every cell centre, closed, in the app's ink for
+/// the theme (near-black on light, near-white on dark), thicker than the app's own line so it
+/// reads as the answer, with round corners.
+pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, _p: &Puzzle, s: &Found) {
+    let g = &reading.geometry;
+    let ink = match reading.theme {
+        Theme::Light => Rgba([25, 25, 25, 255]),
+        Theme::Dark => Rgba([235, 235, 235, 255]),
+    };
+    let width = (g.pitch() * 0.12).max(2.0);
+    let n = s.cycle.len();
+    for k in 0..n {
+        let (a, b) = (s.cycle[k], s.cycle[(k + 1) % n]);
+        stroke(img, g.centre(a[0], a[1]), g.centre(b[0], b[1]), width, ink);
+    }
+}
 
 /// Outline, drawn path and recovered hints over the capture, for `scan --overlay`: each hint
 /// as read (after adding back the drawn turns) in a small box at its cell's top-left corner,
