@@ -126,6 +126,76 @@ pub fn shade(img: &mut RgbaImage, r: Rect<f64>, colour: Rgba<u8>, alpha: f64) {
     }
 }
 
+/// Paints over the strip from `a` to `b`, `across` wide (square ends), with the picture as it
+/// is `shift` to either side of it, pixel by pixel: of the two, the one nearer the background
+/// beside the strip (the median at a few points `shift` off its line). A board repeats every
+/// cell, so with `shift` a cell's pitch a grid line under the strip comes back with it; and a
+/// mark beside the strip on one side is not copied when the other side is clear. Only pixels
+/// `mark` accepts are painted over (the app's ink, not a number drawn under it).
+pub fn paint_over(
+    img: &mut RgbaImage,
+    (a, b): (PixelPoint, PixelPoint),
+    across: f64,
+    shift: f64,
+    mark: impl Fn(Rgba<u8>) -> bool,
+) {
+    let len = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+    if len < 0.5 {
+        return;
+    }
+    let (ux, uy) = ((b.x - a.x) / len, (b.y - a.y) / len);
+    let (nx, ny) = (-uy, ux);
+    let at = |img: &RgbaImage, x: f64, y: f64| {
+        (x >= 0.0 && y >= 0.0 && (x as u32) < img.width() && (y as u32) < img.height())
+            .then(|| *img.get_pixel(x as u32, y as u32))
+    };
+    let mut beside: Vec<f64> = [0.25, 0.5, 0.75]
+        .iter()
+        .flat_map(|t| [-1.0, 1.0].map(|side| (t, side * shift)))
+        .filter_map(|(t, off)| {
+            at(
+                img,
+                a.x + ux * len * t + nx * off,
+                a.y + uy * len * t + ny * off,
+            )
+        })
+        .map(luminance)
+        .collect();
+    if beside.is_empty() {
+        return;
+    }
+    beside.sort_by(f64::total_cmp);
+    let background = beside[beside.len() / 2];
+    let source = img.clone();
+    // Half-pixel steps, so no pixel of a slanted strip is skipped.
+    for i in 0..=((len * 2.0).ceil() as i64) {
+        for k in 0..=((across * 2.0).ceil() as i64) {
+            let (along, off) = (i as f64 / 2.0, k as f64 / 2.0 - across / 2.0);
+            let (x, y) = (a.x + ux * along + nx * off, a.y + uy * along + ny * off);
+            if !at(img, x, y).is_some_and(&mark) {
+                continue;
+            }
+            let best = [-1.0, 1.0]
+                .iter()
+                .filter_map(|side| at(&source, x + nx * side * shift, y + ny * side * shift))
+                .min_by(|p, q| {
+                    (luminance(*p) - background)
+                        .abs()
+                        .total_cmp(&(luminance(*q) - background).abs())
+                });
+            if let Some(p) = best {
+                img.put_pixel(x as u32, y as u32, p);
+            }
+        }
+    }
+}
+
+/// Whether a colour is grey (black, white or between): a line's ink, not a coloured mark.
+pub fn is_grey(p: Rgba<u8>) -> bool {
+    let [r, g, b, _] = p.0;
+    r.max(g).max(b) - r.min(g).min(b) < 50
+}
+
 /// The relative luminance (0..255) of a colour, to pick ink that stands out on it.
 pub fn luminance(p: Rgba<u8>) -> f64 {
     0.2126 * p.0[0] as f64 + 0.7152 * p.0[1] as f64 + 0.0722 * p.0[2] as f64
@@ -172,6 +242,32 @@ mod tests {
         assert_eq!(*img.get_pixel(6, 20), BLACK);
         assert_eq!(*img.get_pixel(5, 15), WHITE);
         assert_eq!(*img.get_pixel(2, 20), WHITE);
+    }
+
+    #[test]
+    fn painting_over_a_line_brings_back_the_lattice_beside_it() {
+        // A white board with a grey grid line every 10 pixels across, and a black bar along
+        // row 15 crossing them.
+        let mut img = RgbaImage::from_fn(40, 30, |x, _| {
+            if x % 10 == 0 {
+                Rgba([128, 128, 128, 255])
+            } else {
+                WHITE
+            }
+        });
+        for x in 2..38 {
+            for y in 14..17 {
+                img.put_pixel(x, y, BLACK);
+            }
+        }
+        let ends = (
+            PixelPoint { x: 2.0, y: 15.5 },
+            PixelPoint { x: 38.0, y: 15.5 },
+        );
+        paint_over(&mut img, ends, 4.0, 10.0, |_| true);
+        assert!(img.pixels().all(|p| *p != BLACK));
+        assert_eq!(img.get_pixel(20, 15).0, [128, 128, 128, 255]);
+        assert_eq!(*img.get_pixel(25, 15), WHITE);
     }
 
     #[test]

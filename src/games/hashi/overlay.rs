@@ -2,11 +2,11 @@
 //! and the read number at each island, and each bridge as one coloured line per bridge, so a
 //! misreading shows at a glance.
 
-use super::model::Puzzle;
+use super::model::{Bridge, Puzzle};
 use super::solve::Found;
 use super::vision::{Reading, Style};
 use crate::overlay::draw_number;
-use crate::picture::{median_luminance, stroke};
+use crate::picture::{median_luminance, paint_over, stroke};
 use crate::screen::PixelPoint;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{draw_hollow_circle_mut, draw_hollow_rect_mut, draw_line_segment_mut};
@@ -79,7 +79,9 @@ pub fn draw(img: &mut RgbaImage, reading: &Reading) {
 /// `play --solution`: every bridge of the answer, single or double (two parallel strokes), from
 /// island to island, in the ink the app draws bridges with for that background (black on a
 /// light board, near-white on a dark one), stopping at each island's rim so no number is
-/// covered.
+/// covered. A bridge the capture already shows as the answer has it is left as the app drew
+/// it; one it shows otherwise is painted over with the board's background first, so the
+/// picture shows the answer alone.
 pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Found) {
     let g = &reading.geometry;
     let pitch = g.pitch();
@@ -99,14 +101,30 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Fou
         Rgba([240, 240, 240, 255])
     };
     let width = (pitch / 10.0).max(1.5);
-    let gap = (pitch / 5.0).max(width + 1.5);
+    let gap = (pitch / 4.0).max(2.2 * width);
+    let count = |bridges: &[Bridge], b: &Bridge| {
+        bridges
+            .iter()
+            .find(|x| x.a == b.a && x.b == b.b)
+            .map_or(0, |x| x.count)
+    };
+    for shown in &reading.bridges {
+        if count(&s.bridges, shown) != shown.count {
+            let (pa, pb) = (
+                g.centre(shown.a.row, shown.a.col),
+                g.centre(shown.b.row, shown.b.col),
+            );
+            erase(img, pa, pb, rim - 1.0, pitch * 0.3, pitch);
+        }
+    }
     for b in &s.bridges {
-        let (pa, pb) = (g.centre(b.a.row, b.a.col), g.centre(b.b.row, b.b.col));
-        let len = ((pb.x - pa.x).powi(2) + (pb.y - pa.y).powi(2)).sqrt();
-        if len <= 2.0 * rim {
+        if count(&reading.bridges, b) == b.count {
             continue;
         }
-        let (ux, uy) = ((pb.x - pa.x) / len, (pb.y - pa.y) / len);
+        let (pa, pb) = (g.centre(b.a.row, b.a.col), g.centre(b.b.row, b.b.col));
+        let Some((ux, uy, _)) = direction(pa, pb, rim) else {
+            continue;
+        };
         for k in 0..b.count {
             // Strokes side by side across the bridge, centred on the line between centres.
             let off = (k as f64 - (b.count as f64 - 1.0) / 2.0) * gap;
@@ -119,6 +137,31 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Fou
             stroke(img, at(pa, inset), at(pb, -inset), width, ink);
         }
     }
+}
+
+/// The unit vector from `a` to `b` and their distance, when they are farther apart than two
+/// rims.
+fn direction(a: PixelPoint, b: PixelPoint, rim: f64) -> Option<(f64, f64, f64)> {
+    let len = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+    (len > 2.0 * rim).then(|| ((b.x - a.x) / len, (b.y - a.y) / len, len))
+}
+
+/// Paints over the bridge between two islands' rims, `across` wide, with the board as it looks
+/// one cell to either side: the lattice repeats every `pitch`, so a grid line under the bridge
+/// comes back with it.
+fn erase(img: &mut RgbaImage, a: PixelPoint, b: PixelPoint, rim: f64, across: f64, pitch: f64) {
+    let Some((ux, uy, _)) = direction(a, b, rim) else {
+        return;
+    };
+    let from = PixelPoint {
+        x: a.x + ux * rim,
+        y: a.y + uy * rim,
+    };
+    let to = PixelPoint {
+        x: b.x - ux * rim,
+        y: b.y - uy * rim,
+    };
+    paint_over(img, (from, to), across, pitch, |_| true);
 }
 
 #[cfg(test)]
