@@ -4,7 +4,7 @@
 
 use super::model::{Puzzle, Solution, Variant};
 use super::vision::FlowReading;
-use crate::picture::{disc, shade, stroke};
+use crate::picture::{disc, paint_over, shade, stroke};
 use crate::screen::PixelPoint;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
@@ -118,6 +118,16 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &FlowReading, p: &Puzzle, s: 
     } else {
         reading.geometry.pitch()
     };
+    // The pipes the capture shows, painted over with the cells beside them first, so a wrong
+    // or half-drawn pipe does not show through the answer.
+    for pipe in &reading.drawn {
+        for w in pipe.cells.windows(2) {
+            if dist(w[0], w[1]) <= 1.5 * step {
+                let ends = (centres[w[0]], centres[w[1]]);
+                paint_over(img, ends, step * 0.3, step, |_| true);
+            }
+        }
+    }
     if p.variant != Variant::Hex {
         for (f, path) in s.paths.iter().enumerate() {
             for &k in path.iter().filter(|&&k| !p.cells[k].bridge) {
