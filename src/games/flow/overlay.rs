@@ -168,3 +168,61 @@ fn colour_of(reading: &FlowReading, f: usize) -> Rgba<u8> {
     let [r, g, b] = reading.colours[f].map(|v| v.round().clamp(0.0, 255.0) as u8);
     Rgba([r, g, b, 255])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::flow::format::parse;
+    use crate::solving::Limits;
+    use crate::vision::geometry::Geometry;
+
+    #[test]
+    fn each_pipe_runs_through_its_cell_centres_in_its_colour() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/flow/standard_5x5.flow"
+        ))
+        .unwrap();
+        let puzzle = parse(&text, "t").unwrap();
+        let s = crate::games::flow::solve::solve(&puzzle, &Limits::within(None))
+            .into_solution()
+            .unwrap();
+        let geometry = Geometry::square(
+            PixelPoint { x: 20.0, y: 20.0 },
+            40.0,
+            crate::rect::Rect::new(0.0, 0.0, 200.0, 200.0),
+        );
+        let centres = puzzle
+            .cells
+            .iter()
+            .map(|c| geometry.centre(c.row, c.col))
+            .collect();
+        let colours = (0..puzzle.flows.len())
+            .map(|f| [50.0 * f as f64, 255.0 - 40.0 * f as f64, 120.0])
+            .collect();
+        let reading = FlowReading {
+            puzzle: puzzle.clone(),
+            geometry,
+            centres,
+            colours,
+            drawn: Vec::new(),
+            confidence: 1.0,
+        };
+        let black = Rgba([0, 0, 0, 255]);
+        let mut img = RgbaImage::from_pixel(200, 200, black);
+        draw_solution(&mut img, &reading, &puzzle, &s);
+        for (f, path) in s.paths.iter().enumerate() {
+            for w in path.windows(2) {
+                let (a, b) = (reading.centres[w[0]], reading.centres[w[1]]);
+                let mid = ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+                assert_eq!(
+                    *img.get_pixel(mid.0 as u32, mid.1 as u32),
+                    colour_of(&reading, f)
+                );
+            }
+        }
+        // A third of a cell thick: the cell's corner keeps the board, only tinted.
+        let corner = *img.get_pixel(2, 2);
+        assert!(corner.0[..3].iter().all(|&v| v < 100), "{corner:?}");
+    }
+}

@@ -221,4 +221,59 @@ mod tests {
         assert_eq!(*img.get_pixel(100 + 18, 100), Rgba([255, 255, 255, 255]));
         assert_eq!(*img.get_pixel(0, 60), BOARD);
     }
+
+    #[test]
+    fn the_answer_is_drawn_between_rims_and_a_wrong_bridge_is_painted_over() {
+        let cell = |row, col| Cell { row, col };
+        let island = |row, col, target| Island {
+            at: cell(row, col),
+            target,
+        };
+        let puzzle = Puzzle {
+            width: 3,
+            height: 3,
+            max_bridges: 2,
+            allow_loops: true,
+            islands: vec![island(0, 0, 3), island(0, 2, 2), island(2, 0, 1)],
+        };
+        let g = Geometry::square(
+            PixelPoint { x: 20.0, y: 20.0 },
+            40.0,
+            crate::rect::Rect::new(0.0, 0.0, 120.0, 120.0),
+        );
+        // The capture shows a wrong single bridge down the left column.
+        let white = Rgba([255, 255, 255, 255]);
+        let mut img = RgbaImage::from_pixel(120, 120, white);
+        for y in 40..80 {
+            for x in 19..22 {
+                img.put_pixel(x, y, Rgba([0, 0, 0, 255]));
+            }
+        }
+        let reading = Reading {
+            puzzle: puzzle.clone(),
+            bridges: vec![Bridge::new(cell(0, 0), cell(2, 0), 2)],
+            geometry: g,
+            style: Style::Sgt,
+            confidence: 1.0,
+        };
+        let answer = Found {
+            bridges: vec![
+                Bridge::new(cell(0, 0), cell(0, 2), 2),
+                Bridge::new(cell(0, 0), cell(2, 0), 1),
+            ],
+            unique: true,
+        };
+        draw_solution(&mut img, &reading, &puzzle, &answer);
+        let ink = Rgba([20, 20, 20, 255]);
+        // The double: two strokes either side of the row through the centres, gap apart.
+        assert_eq!(*img.get_pixel(60, 15), ink);
+        assert_eq!(*img.get_pixel(60, 25), ink);
+        assert_eq!(*img.get_pixel(60, 20), white);
+        // The single down the column is the answer's, the shown double painted over.
+        assert_eq!(*img.get_pixel(20, 60), ink);
+        assert_eq!(*img.get_pixel(17, 60), white);
+        // Nothing over the islands' numbers.
+        assert_eq!(*img.get_pixel(20, 20), white);
+        assert_eq!(*img.get_pixel(100, 20), white);
+    }
 }

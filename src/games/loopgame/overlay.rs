@@ -155,4 +155,46 @@ mod tests {
             Rgba([0, 170, 255, 255])
         );
     }
+
+    #[test]
+    fn the_loop_is_drawn_through_the_centres_under_the_hints() {
+        let Some(all) = shots() else { return };
+        let s = all.iter().find(|s| !s.path.is_empty()).unwrap();
+        let r = recognize(&s.img).unwrap();
+        let found = crate::games::loopgame::solve::solve(
+            &r.puzzle,
+            &Default::default(),
+            &crate::solving::Limits::within(None),
+        )
+        .into_solution()
+        .unwrap();
+        let mut img = s.img.clone();
+        draw_solution(&mut img, &r, &r.puzzle, &found);
+        let ink = match r.theme {
+            Theme::Light => Rgba([25, 25, 25, 255]),
+            Theme::Dark => Rgba([235, 235, 235, 255]),
+        };
+        let g = &r.geometry;
+        let n = found.cycle.len();
+        for k in 0..n {
+            let (a, b) = (found.cycle[k], found.cycle[(k + 1) % n]);
+            let (p, q) = (g.centre(a[0], a[1]), g.centre(b[0], b[1]));
+            let mid = ((p.x + q.x) / 2.0, (p.y + q.y) / 2.0);
+            assert_eq!(*img.get_pixel(mid.0 as u32, mid.1 as u32), ink);
+        }
+        // Every coloured pixel of a hint is as the capture shows it.
+        for row in 0..r.puzzle.height {
+            for col in 0..r.puzzle.width {
+                if r.puzzle.hint(row, col).is_some() {
+                    let c = g.centre(row, col);
+                    for (x, y) in [(c.x, c.y), (c.x - 3.0, c.y), (c.x, c.y - 5.0)] {
+                        let was = *s.img.get_pixel(x as u32, y as u32);
+                        if !is_grey(was) {
+                            assert_eq!(*img.get_pixel(x as u32, y as u32), was);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
