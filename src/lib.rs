@@ -9,6 +9,7 @@ pub mod error;
 pub mod games;
 pub mod input;
 pub mod overlay;
+pub mod picture;
 pub mod plan;
 pub mod progress;
 pub mod rect;

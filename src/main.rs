@@ -13,7 +13,7 @@ use autoplayer::plan::Pacing;
 use autoplayer::progress::Spinner;
 use autoplayer::screen::{capture, Rect, Screen, Target};
 use autoplayer::session::PlayRun;
-use autoplayer::{batch, overlay, report, Error};
+use autoplayer::{batch, overlay, picture, report, Error};
 use clap::{Args, Parser, Subcommand};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -61,6 +61,7 @@ enum Command {
         after_help = "Moving the mouse yourself, or parking it in a screen corner, stops play \
         at once (exit 3).\n\nExamples:\n  \
         autoplayer play hashi --window Bridges --dry-run --overlay plan.png\n  \
+        autoplayer play flow --image phone.jpg --solution solved.png\n  \
         autoplayer play hashi --window Bridges --delay 3 --log moves.txt\n  \
         autoplayer play enclose --window enclose.horse"
     )]
@@ -153,6 +154,10 @@ struct PlayArgs {
     /// Draw the numbered plan over the capture.
     #[arg(long)]
     overlay: Option<PathBuf>,
+    /// Write the answer drawn over the capture in the game's own look (a PNG the capture's
+    /// size, changed only on the board); implies --dry-run: the answer is shown, not played.
+    #[arg(long, value_name = "FILE.png")]
+    solution: Option<PathBuf>,
     /// Skip the capture-and-compare after play (for pictures that never change).
     #[arg(long)]
     no_verify: bool,
@@ -521,7 +526,16 @@ fn play(args: PlayArgs) -> anyhow::Result<u8> {
     if let Some(path) = &args.overlay {
         save_png(&overlay::draw_plan(&screen, &prepared.plan), path)?;
     }
-    let mut run = PlayRun::new(game.name(), &prepared, args.dry_run || args.image.is_some());
+    if let Some(path) = &args.solution {
+        // An unsolvable board keeps its own status and exit code; it has no picture to write.
+        if prepared.solved.status().exit_code() == 0 {
+            save_png(&picture::solution_picture(&screen, &prepared)?, path)?;
+        } else {
+            eprintln!("autoplayer: --solution: no answer to draw, nothing written");
+        }
+    }
+    let dry_run = args.dry_run || args.image.is_some() || args.solution.is_some();
+    let mut run = PlayRun::new(game.name(), &prepared, dry_run);
     if !args.json {
         print!("{}", run.plan_text());
     }

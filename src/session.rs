@@ -269,6 +269,10 @@ mod tests {
                 None => Err(Error::vision(None, "board not found")),
             }
         }
+
+        fn draw_solution(&self, _capture: &image::RgbaImage) -> Option<image::RgbaImage> {
+            None
+        }
     }
 
     fn screen() -> Result<Screen> {

@@ -175,10 +175,13 @@ pub struct Prepared {
     pub check: Box<dyn Verify>,
 }
 
-/// How a game checks its board after play.
+/// The board as read and solved: how a game checks it after play, and draws its answer.
 pub trait Verify {
     /// Reads the board again and lists every difference from the solution.
     fn verify(&self, after: &Screen) -> Result<Vec<String>>;
+    /// The answer drawn over `capture`, the picture the board was read from; `None` when the
+    /// board has no solution. Kept to the board by `picture::solution_picture`.
+    fn draw_solution(&self, capture: &RgbaImage) -> Option<RgbaImage>;
 }
 
 impl Prepared {

@@ -64,6 +64,10 @@ pub trait Rules: 'static {
     fn scan_detail(r: &Self::Reading, p: &Self::Puzzle, canonical: &str) -> Detail;
     /// Draws what was read over the capture.
     fn draw_reading(img: &mut RgbaImage, r: &Self::Reading);
+    /// Draws the answer over the capture in the game's own look (`play --solution`): `p` and
+    /// `s` as `plan` gets them. What it draws outside the board is put back
+    /// (`picture::solution_picture`), so it need not clip.
+    fn draw_solution(img: &mut RgbaImage, r: &Self::Reading, p: &Self::Puzzle, s: &Self::Solution);
 
     /// Solves a board read for play: by default the puzzle as read. A game may solve another
     /// (with what is drawn taken away, or with a limit the picture does not show raised) and
@@ -218,6 +222,13 @@ impl<R: Rules> Verify for Check<R> {
             ));
         };
         R::differences(&self.reading, &self.puzzle, s, after, &self.opts)
+    }
+
+    fn draw_solution(&self, capture: &RgbaImage) -> Option<RgbaImage> {
+        let s = self.solution.as_ref()?;
+        let mut img = capture.clone();
+        R::draw_solution(&mut img, &self.reading, &self.puzzle, s);
+        Some(img)
     }
 }
 

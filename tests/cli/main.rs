@@ -13,4 +13,5 @@ mod hashi_desktop;
 mod help;
 mod loopgame;
 mod loopgame_desktop;
+mod solution;
 mod support;

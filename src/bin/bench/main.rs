@@ -18,6 +18,7 @@ mod loop_screen;
 mod loopgame;
 mod report;
 mod robustness;
+mod solution_pictures;
 mod sweep;
 mod timeouts;
 
@@ -42,8 +43,12 @@ const BENCHES: &[Bench] = &[
     ("sweep", sweep::run),
 ];
 
-/// Run only when named: the MILP cross-check needs CBC and half an hour.
-const ON_REQUEST: &[Bench] = &[("enclose-milp", milp_cross_check)];
+/// Run only when named: the MILP cross-check needs CBC and half an hour; the solution pictures
+/// are written to be looked at.
+const ON_REQUEST: &[Bench] = &[
+    ("enclose-milp", milp_cross_check),
+    ("solution-pictures", solution_pictures::run),
+];
 
 #[cfg(feature = "milp")]
 fn milp_cross_check(_corpus: &Path) -> anyhow::Result<String> {

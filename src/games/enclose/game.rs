@@ -208,6 +208,10 @@ impl Rules for Enclose {
         super::overlay::draw_overlay(img, r);
     }
 
+    fn draw_solution(img: &mut RgbaImage, r: &vision::Reading, open: &Level, s: &Solution) {
+        super::overlay::draw_solution(img, r, open, s);
+    }
+
     /// Walls already on the board may be wrong, so the level is solved with all of them
     /// taken away, and the plan toggles the difference.
     fn solve_for_play(

@@ -156,6 +156,10 @@ impl Rules for Flow {
         super::overlay::draw(img, r);
     }
 
+    fn draw_solution(img: &mut RgbaImage, r: &FlowReading, p: &Puzzle, s: &Solution) {
+        super::overlay::draw_solution(img, r, p, s);
+    }
+
     /// A tap clearing each wrong pipe, then one drag per colour not already drawn right.
     fn plan(
         r: &FlowReading,

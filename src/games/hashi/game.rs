@@ -155,6 +155,10 @@ impl Rules for Hashi {
         overlay::draw(img, r);
     }
 
+    fn draw_solution(img: &mut RgbaImage, r: &vision::Reading, p: &Puzzle, s: &Found) {
+        overlay::draw_solution(img, r, p, s);
+    }
+
     /// The Bridges app never shows its bridge limit; 2 is its default. A board with no
     /// solution under it is tried with the larger limits the app offers.
     fn solve_for_play(

@@ -156,6 +156,10 @@ impl Rules for LoopGame {
         super::overlay::draw_overlay(img, r);
     }
 
+    fn draw_solution(img: &mut RgbaImage, r: &Reading, p: &Puzzle, s: &Found) {
+        super::overlay::draw_solution(img, r, p, s);
+    }
+
     fn plan(r: &Reading, _p: &Puzzle, s: &Found, screen: &Screen, out: &mut Plan) -> Result<()> {
         play::plan(r, &s.cycle, screen, out);
         Ok(())
