@@ -62,6 +62,38 @@ pub(super) fn ring_at_least(
     hits >= need
 }
 
+/// Like [`ring_at_least`], but a direction passes when the test passes anywhere across a band
+/// `r ± spread`: a rescaled copy blurs a thin ring and moves its darkest line off the nominal
+/// radius by a pixel, while the band stays within the ring's drawn width.
+pub(super) fn ring_band_at_least(
+    img: &RgbaImage,
+    (cx, cy): (f64, f64),
+    r: f64,
+    spread: f64,
+    fraction: f64,
+    test: impl Fn(Rgba<u8>) -> bool,
+) -> bool {
+    let need = (fraction * RING_SAMPLES as f64).ceil() as usize;
+    let (mut hits, mut misses) = (0, 0);
+    for &(dx, dy) in ring_directions() {
+        let hit = [r - spread, r, r + spread]
+            .iter()
+            .any(|&rr| px(img, cx + rr * dx, cy + rr * dy).is_some_and(&test));
+        if hit {
+            hits += 1;
+            if hits >= need {
+                return true;
+            }
+        } else {
+            misses += 1;
+            if misses > RING_SAMPLES - need {
+                return false;
+            }
+        }
+    }
+    hits >= need
+}
+
 /// The largest 4-connected area of pixels passing `test`, sampled every `COARSE` pixels;
 /// the box is in image pixels, accurate to `COARSE`.
 pub(super) fn largest_area(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Option<Component> {

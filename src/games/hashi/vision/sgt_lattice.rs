@@ -4,7 +4,7 @@
 //! to the rings themselves.
 
 use super::digits::glyphs_in_disc;
-use super::sample::{px, region_around, ring_at_least, RING_CLEAR, RING_FILL};
+use super::sample::{px, region_around, ring_at_least, ring_band_at_least, RING_CLEAR, RING_FILL};
 use super::web::Fill;
 use super::{Found, Located, Style};
 use crate::games::hashi::model::Cell;
@@ -297,7 +297,7 @@ pub(super) fn sgt_islands(
             let c = (gx + ts * (col + 1) as f64, gy + ts * (row + 1) as f64);
             // A ring, not a blot: ink on the ring, little just inside or outside it (the
             // digit is smaller; bridges and neighbours cross the outer circle only briefly).
-            if ring_at_least(img, c, r, RING_FILL, sgt_ink)
+            if ring_band_at_least(img, c, r, ts * SGT_LINE / 2.0 * 0.8, RING_FILL, sgt_ink)
                 && !ring_at_least(img, c, ts * 0.42, RING_CLEAR, sgt_ink)
                 && !ring_at_least(img, c, ts * 0.7, RING_CLEAR, sgt_ink)
             {
