@@ -6,6 +6,7 @@
 //! enclose.horse optima with an independent MILP (not part of `all`: it needs the CBC library
 //! and takes about half an hour).
 
+mod batch;
 mod enclose;
 #[cfg(feature = "milp")]
 mod enclose_milp;
@@ -44,8 +45,10 @@ const BENCHES: &[Bench] = &[
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the solution pictures
-/// are written to be looked at.
+/// are written to be looked at; the batch bench runs another project's solver when it is given
+/// one, for twenty minutes.
 const ON_REQUEST: &[Bench] = &[
+    ("batch", batch::run),
     ("enclose-milp", milp_cross_check),
     ("solution-pictures", solution_pictures::run),
 ];
