@@ -39,32 +39,17 @@ pub(super) fn ring_directions() -> &'static [(f64, f64); RING_SAMPLES] {
 /// Stops as soon as the answer is known: most lattice points are empty and fail in a few reads.
 pub(super) fn ring_at_least(
     img: &RgbaImage,
-    (cx, cy): (f64, f64),
+    c: (f64, f64),
     r: f64,
     fraction: f64,
     test: impl Fn(Rgba<u8>) -> bool,
 ) -> bool {
-    let need = (fraction * RING_SAMPLES as f64).ceil() as usize;
-    let (mut hits, mut misses) = (0, 0);
-    for &(dx, dy) in ring_directions() {
-        if px(img, cx + r * dx, cy + r * dy).is_some_and(&test) {
-            hits += 1;
-            if hits >= need {
-                return true;
-            }
-        } else {
-            misses += 1;
-            if misses > RING_SAMPLES - need {
-                return false;
-            }
-        }
-    }
-    hits >= need
+    ring_band_at_least(img, c, r, 0.0, fraction, test)
 }
 
-/// Like [`ring_at_least`], but a direction passes when the test passes anywhere across a band
-/// `r ± spread`: a rescaled copy blurs a thin ring and moves its darkest line off the nominal
-/// radius by a pixel, while the band stays within the ring's drawn width.
+/// Whether at least `fraction` of the directions around a circle pass `test` somewhere across
+/// a band `r ± spread`: a rescaled copy blurs a thin ring and moves its darkest line off the
+/// nominal radius by a pixel, while the band stays within the ring's drawn width.
 pub(super) fn ring_band_at_least(
     img: &RgbaImage,
     (cx, cy): (f64, f64),
@@ -76,7 +61,9 @@ pub(super) fn ring_band_at_least(
     let need = (fraction * RING_SAMPLES as f64).ceil() as usize;
     let (mut hits, mut misses) = (0, 0);
     for &(dx, dy) in ring_directions() {
-        let hit = [r - spread, r, r + spread]
+        let band = [r - spread, r, r + spread];
+        let radii = if spread > 0.0 { &band[..] } else { &band[1..2] };
+        let hit = radii
             .iter()
             .any(|&rr| px(img, cx + rr * dx, cy + rr * dy).is_some_and(&test));
         if hit {
