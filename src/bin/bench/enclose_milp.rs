@@ -314,10 +314,7 @@ fn compare(level: &Level, ap_limit_s: u64, milp_limit_s: f64, t: &mut Tally) -> 
     t.ap_ms.push(ap_ms);
     t.milp_ms.push(milp.ms);
     let ap_rescored = check::score(level, &sol.walls);
-    let ap_proven = match status {
-        Status::Optimal | Status::Unsolvable => true,
-        _ => false,
-    };
+    let ap_proven = matches!(status, Status::Optimal | Status::Unsolvable);
     let ap_value = match status {
         Status::Unsolvable => None,
         _ => Some(sol.score),
