@@ -116,9 +116,35 @@ fn fill_all<const EIGHT: bool>(mask: &[bool], width: usize) -> Vec<Component> {
     out
 }
 
+/// The 8-connected pieces of what either of two masks of one width sets: a picture's upright
+/// and level line ridges joined into the webs a board's grid draws.
+pub fn webs_of(upright: &[bool], level: &[bool], width: usize) -> Vec<Component> {
+    let either: Vec<bool> = upright.iter().zip(level).map(|(&a, &b)| a || b).collect();
+    components(&either, width, Connectivity::Eight)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_upright_and_a_level_line_that_cross_are_one_web() {
+        // 4×3: a column at x = 1 and a row at y = 2 cross; (3, 0) stands alone.
+        let upright = [
+            false, true, false, true, //
+            false, true, false, false, //
+            false, true, false, false,
+        ];
+        let level = [
+            false, false, false, false, //
+            false, false, false, false, //
+            true, true, true, false,
+        ];
+        let webs = webs_of(&upright, &level, 4);
+        assert_eq!(webs.len(), 2);
+        assert_eq!((webs[0].count, webs[0].x0, webs[0].x1), (5, 0, 2));
+        assert_eq!((webs[1].count, webs[1].x0, webs[1].y0), (1, 3, 0));
+    }
 
     #[test]
     fn a_component_gives_its_box_and_scales_its_corners_not_its_count() {

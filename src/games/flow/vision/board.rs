@@ -8,7 +8,7 @@ use super::confidence::Weakest;
 use crate::error::{Error, Region, Result};
 use crate::rect::Rect;
 use crate::vision::color::{brightness, luma};
-use crate::vision::components::{components, Component, Connectivity};
+use crate::vision::components::{webs_of, Component};
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::{axis_from_lines_with_echoes, thin_lines, Axis};
 use crate::vision::shrink::{shrink, to_full};
@@ -123,13 +123,7 @@ impl Lines {
 
     /// The largest pieces of line web that could be a board, biggest first.
     pub(super) fn webs(&self) -> Vec<Component> {
-        let either: Vec<bool> = self
-            .vertical
-            .iter()
-            .zip(&self.horizontal)
-            .map(|(&a, &b)| a || b)
-            .collect();
-        let mut webs: Vec<Component> = components(&either, self.width, Connectivity::Eight)
+        let mut webs: Vec<Component> = webs_of(&self.vertical, &self.horizontal, self.width)
             .into_iter()
             .filter(|c| c.x1 - c.x0 + 1 >= MIN_BOARD && c.y1 - c.y0 + 1 >= MIN_BOARD)
             .collect();

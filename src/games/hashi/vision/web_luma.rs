@@ -15,7 +15,7 @@ use super::web::web_board;
 use super::web_theme::{WebTheme, WEB_DARK, WEB_LIGHT};
 use super::Located;
 use crate::vision::color::{brightness, near};
-use crate::vision::components::{components, Component, Connectivity};
+use crate::vision::components::{webs_of, Component};
 use crate::vision::lattice::{axis_from_sparse_lines, thin_lines, Axis};
 use image::{Rgba, RgbaImage};
 
@@ -103,13 +103,7 @@ fn bright(c: [u8; 3]) -> i16 {
 fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
     let width = img.width() as usize;
     let ridges = Ridges::find(lum, width, &theme);
-    let any: Vec<bool> = ridges
-        .vertical
-        .iter()
-        .zip(&ridges.horizontal)
-        .map(|(&a, &b)| a || b)
-        .collect();
-    let web = components(&any, width, Connectivity::Eight)
+    let web = webs_of(&ridges.vertical, &ridges.horizontal, width)
         .into_iter()
         .max_by_key(|c| c.count)?;
     if web.x1 - web.x0 < MIN_SIDE || web.y1 - web.y0 < MIN_SIDE {
