@@ -122,16 +122,7 @@ pub fn parse_copy_text(text: &str, source: &str) -> Result<(Puzzle, Bridges)> {
     read_runs(false)?;
     bridges.sort();
     let top = bridges.iter().map(|b| b.count).max().unwrap_or(0);
-    let mut puzzle = build(
-        Header {
-            width,
-            height,
-            max: None,
-            allow_loops: true,
-        },
-        raws,
-        source,
-    )?;
+    let mut puzzle = build(Header::size_only(width, height), raws, source)?;
     puzzle.max_bridges = puzzle.max_bridges.max(top);
     Ok((puzzle, bridges))
 }

@@ -25,6 +25,19 @@ pub(super) struct Header {
     pub(super) allow_loops: bool,
 }
 
+impl Header {
+    /// A format that states only the grid's size: 2 bridges a pair unless a number needs more,
+    /// loops allowed.
+    pub(super) fn size_only(width: usize, height: usize) -> Header {
+        Header {
+            width,
+            height,
+            max: None,
+            allow_loops: true,
+        }
+    }
+}
+
 /// Checks and orders the islands; positions in `raws` are blamed for the first problem found.
 pub(super) fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
     if h.width == 0 || h.height == 0 {

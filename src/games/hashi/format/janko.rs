@@ -86,14 +86,5 @@ pub(super) fn parse_janko_problem(
             });
         }
     }
-    build(
-        Header {
-            width,
-            height,
-            max: None,
-            allow_loops: true,
-        },
-        raws,
-        source,
-    )
+    build(Header::size_only(width, height), raws, source)
 }

@@ -12,14 +12,5 @@ pub(super) fn parse_tr1(rest: &str, source: &str) -> Result<Puzzle> {
         .ok_or_else(|| Error::parse(source, 1, 5, "TR1 code needs `<w>x<h>:<cells>`"))?;
     let (width, height) = parse_dims(dims, 36, 5, source)?;
     let raws = decode_rle(desc.trim(), width, height, 5 + dims.len() + 1, source)?;
-    build(
-        Header {
-            width,
-            height,
-            max: None,
-            allow_loops: true,
-        },
-        raws,
-        source,
-    )
+    build(Header::size_only(width, height), raws, source)
 }
