@@ -47,6 +47,9 @@ impl<W: Write> Mouse for LoggedMouse<'_, W> {
     fn desktop_size(&mut self) -> Result<(i32, i32)> {
         self.inner.desktop_size()
     }
+    fn stop_pressed(&mut self) -> Result<bool> {
+        self.inner.stop_pressed()
+    }
     fn move_to(&mut self, p: ScreenPoint) -> Result<()> {
         self.inner.move_to(p)?;
         self.at = p;

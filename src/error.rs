@@ -74,6 +74,31 @@ impl Error {
         }
     }
 
+    /// The same error with `what` in front of its message; its kind, and so its exit code,
+    /// stays.
+    pub fn context(self, what: &str) -> Error {
+        let put = |m: String| format!("{what}: {m}");
+        match self {
+            Error::Parse { pos, message } => Error::Parse {
+                pos,
+                message: put(message),
+            },
+            Error::Vision { region, message } => Error::Vision {
+                region,
+                message: put(message),
+            },
+            Error::Usage(m) => Error::Usage(put(m)),
+            Error::Desktop(m) => Error::Desktop(put(m)),
+            Error::Guard(m) => Error::Guard(put(m)),
+            Error::FailSafe(m) => Error::FailSafe(put(m)),
+            Error::Verify(m) => Error::Verify(put(m)),
+            Error::Io { path, source } => Error::Io {
+                path: put(path),
+                source,
+            },
+        }
+    }
+
     /// Exit code for this error: 3 for a fail-safe abort, 2 for everything else.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::screen::ScreenPoint;
+use crate::stop_key::StopKey;
 use std::time::Duration;
 
 /// The few things a plan needs from a pointer.
@@ -15,6 +16,8 @@ pub trait Mouse {
     fn press(&mut self) -> Result<()>;
     fn release(&mut self) -> Result<()>;
     fn pause(&mut self, ms: u64);
+    /// Whether the user has pressed the stop key (Esc) since play began.
+    fn stop_pressed(&mut self) -> Result<bool>;
 }
 
 /// One recorded pointer event.
@@ -36,6 +39,8 @@ pub struct Recorder {
     pressed: bool,
     /// A test hook: after this many events the "user" grabs the mouse and moves it here.
     pub user_grab: Option<(usize, ScreenPoint)>,
+    /// A test hook: after this many events the "user" presses Esc.
+    pub user_stops_after: Option<usize>,
 }
 
 impl Recorder {
@@ -46,6 +51,7 @@ impl Recorder {
             desktop,
             pressed: false,
             user_grab: None,
+            user_stops_after: None,
         }
     }
 
@@ -93,16 +99,28 @@ impl Mouse for Recorder {
         Ok(())
     }
     fn pause(&mut self, _ms: u64) {}
+    fn stop_pressed(&mut self) -> Result<bool> {
+        Ok(self
+            .user_stops_after
+            .is_some_and(|n| self.events.len() >= n))
+    }
 }
 
 /// How long a move may take to show in the pointer position before the caller goes on (a
 /// move that never shows is then the fail-safe's to judge).
 const MOVE_SETTLE: Duration = Duration::from_millis(100);
 
+/// How often a pause looks at the stop key: a quick tap of Esc lasts about 50 ms.
+const STOP_KEY_LOOK: Duration = Duration::from_millis(10);
+
 /// The real pointer, through enigo (x11rb backend on Linux).
 pub struct EnigoMouse {
     enigo: enigo::Enigo,
     pressed: bool,
+    stop: StopKey,
+    /// Esc seen down at some look since play began: a short tap between two looks of the
+    /// fail-safe still stops.
+    stopped: bool,
 }
 
 impl EnigoMouse {
@@ -118,6 +136,8 @@ impl EnigoMouse {
         Ok(EnigoMouse {
             enigo,
             pressed: false,
+            stop: StopKey::open()?,
+            stopped: false,
         })
     }
 }
@@ -170,8 +190,26 @@ impl Mouse for EnigoMouse {
         }
         r
     }
+    /// Sleeps in short slices, looking at the stop key between them, so a tap of Esc during a
+    /// long pause is not missed.
     fn pause(&mut self, ms: u64) {
-        std::thread::sleep(Duration::from_millis(ms));
+        let until = std::time::Instant::now() + Duration::from_millis(ms);
+        loop {
+            let now = std::time::Instant::now();
+            if now >= until {
+                break;
+            }
+            std::thread::sleep((until - now).min(STOP_KEY_LOOK));
+            if !self.stopped {
+                self.stopped = self.stop.pressed().unwrap_or(false);
+            }
+        }
+    }
+    fn stop_pressed(&mut self) -> Result<bool> {
+        if !self.stopped {
+            self.stopped = self.stop.pressed()?;
+        }
+        Ok(self.stopped)
     }
 }
 

@@ -16,8 +16,10 @@ pub mod rect;
 pub mod report;
 pub mod rng;
 pub mod screen;
+pub mod series;
 pub mod session;
 pub mod solving;
+pub mod stop_key;
 pub mod vision;
 
 pub use error::{Error, Result};

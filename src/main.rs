@@ -11,7 +11,8 @@ use autoplayer::games::{GameKind, Options, Sample};
 use autoplayer::input::EnigoMouse;
 use autoplayer::plan::Pacing;
 use autoplayer::progress::Spinner;
-use autoplayer::screen::{capture, Rect, Screen, Target};
+use autoplayer::screen::{capture, PixelPoint, Rect, Screen, Target};
+use autoplayer::series::{BoardDone, Desk, End, Series};
 use autoplayer::session::PlayRun;
 use autoplayer::{batch, overlay, picture, report, Error};
 use clap::{Args, Parser, Subcommand};
@@ -170,6 +171,17 @@ struct PlayArgs {
     /// Give the solver at most this many seconds.
     #[arg(long)]
     timeout: Option<f64>,
+    /// Board after board: play N boards (or `all`, until the app has no next puzzle), going
+    /// on through the app's own control for the next one. Esc stops, as the mouse does.
+    #[arg(long, value_name = "N|all", conflicts_with_all = ["image", "dry_run", "solution", "overlay", "no_verify"])]
+    series: Option<String>,
+    /// With --series: the control that brings the next puzzle, as X,Y in the captured
+    /// window's pixels, for an app autoplayer does not know.
+    #[arg(long, value_name = "X,Y", requires = "series")]
+    next_at: Option<String>,
+    /// With --series: keep each board's capture, puzzle and solution in this directory.
+    #[arg(long, value_name = "DIR", requires = "series")]
+    log_dir: Option<PathBuf>,
     #[command(flatten)]
     calibration: CalibrationArg,
     #[command(flatten)]
@@ -517,6 +529,9 @@ fn play(args: PlayArgs) -> anyhow::Result<u8> {
         calibration: args.calibration.load()?,
         ..options(&args.game_opts, args.timeout)?
     };
+    if let Some(count) = &args.series {
+        return play_series(&args, count, &opts);
+    }
     let screen = play_source(&args)?;
     let game = args.game.game_on(&screen)?;
     let spinner = Spinner::start(&format!("reading and solving {}", game.name()));
@@ -569,6 +584,89 @@ fn play(args: PlayArgs) -> anyhow::Result<u8> {
         println!("{line}");
     }
     Ok(run.finish()?)
+}
+
+/// `play --series`: one line (or JSON object) per verified board, a summary at the end.
+fn play_series(args: &PlayArgs, count: &str, opts: &Options) -> anyhow::Result<u8> {
+    let count = match count {
+        "all" => None,
+        n => Some(n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| {
+            Error::Usage(format!(
+                "--series {n}: expected a number of boards (1 or more) or `all`"
+            ))
+        })?),
+    };
+    let next_at = args.next_at.as_deref().map(parse_point).transpose()?;
+    let first = args.source.grab()?;
+    let game = args.game.game_on(&first)?;
+    let series = Series {
+        game,
+        opts,
+        count,
+        next_at,
+        pacing: Pacing {
+            pause_ms: args.pause_ms,
+            ..Pacing::default()
+        },
+        log_dir: args.log_dir.clone(),
+    };
+    let grab = || args.source.grab();
+    let monitor = args.source.monitor.unwrap_or(0);
+    let capture_area = |r: Rect| capture(&Target::Monitor(monitor))?.crop(r);
+    let desk = Desk {
+        capture: &grab,
+        capture_area: &capture_area,
+    };
+    let mut mouse = EnigoMouse::new()?;
+    count_down(args.delay);
+    let start = std::time::Instant::now();
+    let mut boards = 0;
+    let json = args.json;
+    let mut each = |b: &BoardDone| {
+        boards += 1;
+        if json {
+            println!("{}", serde_json::to_string(b).unwrap_or_default());
+        } else {
+            println!(
+                "board {}: {} {}, read {:.0} ms, solve {:.1} ms, play {:.0} ms, {} move(s), verified",
+                b.board, b.game, b.size, b.read_ms, b.solve_ms, b.play_ms, b.moves
+            );
+        }
+    };
+    let end = series.run(&desk, &mut mouse, &mut each);
+    let secs = start.elapsed().as_secs_f64();
+    let played = format!("series: {boards} board(s) played and verified in {secs:.1} s");
+    match end {
+        Ok(End::Done) => {
+            eprintln!("{played}");
+            Ok(0)
+        }
+        Ok(End::NoMore(why)) => {
+            eprintln!("{played}; no next puzzle: {why}");
+            // Asked for more boards than the app had: said, and not a success.
+            Ok(if count.is_some() { 1 } else { 0 })
+        }
+        Err(e) => {
+            eprintln!("{played}; stopped");
+            Err(e.into())
+        }
+    }
+}
+
+/// `X,Y` in pixels.
+fn parse_point(text: &str) -> anyhow::Result<PixelPoint> {
+    let bad = || {
+        Error::Usage(format!(
+            "--next-at {text:?}: expected X,Y in pixels (e.g. 420,80)"
+        ))
+    };
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    if !(x >= 0.0 && y >= 0.0 && x.is_finite() && y.is_finite()) {
+        return Err(bad().into());
+    }
+    Ok(PixelPoint { x, y })
 }
 
 fn read_puzzle(arg: &str) -> anyhow::Result<(String, String)> {

@@ -162,7 +162,15 @@ fn check_fail_safe(
     if !pacing.fail_safe {
         return Ok(());
     }
+    if mouse.stop_pressed()? {
+        return Err(Error::FailSafe("Esc pressed".into()));
+    }
     let now = mouse.position()?;
+    // Before our first move the pointer is wherever the user left it: one resting in a
+    // corner then was not put there to stop this play.
+    let Some(l) = last else {
+        return Ok(());
+    };
     let (w, h) = desktop;
     let in_corner = (now.x <= CORNER || now.x >= w - 1 - CORNER)
         && (now.y <= CORNER || now.y >= h - 1 - CORNER);
@@ -172,13 +180,11 @@ fn check_fail_safe(
             now.x, now.y
         )));
     }
-    if let Some(l) = last {
-        if (now.x - l.x).abs() > DRIFT_TOLERANCE || (now.y - l.y).abs() > DRIFT_TOLERANCE {
-            return Err(Error::FailSafe(format!(
-                "pointer moved by someone else: expected ({}, {}), found ({}, {})",
-                l.x, l.y, now.x, now.y
-            )));
-        }
+    if (now.x - l.x).abs() > DRIFT_TOLERANCE || (now.y - l.y).abs() > DRIFT_TOLERANCE {
+        return Err(Error::FailSafe(format!(
+            "pointer moved by someone else: expected ({}, {}), found ({}, {})",
+            l.x, l.y, now.x, now.y
+        )));
     }
     Ok(())
 }
@@ -296,6 +302,9 @@ mod tests {
         fn pause(&mut self, ms: u64) {
             self.1.push(ms)
         }
+        fn stop_pressed(&mut self) -> Result<bool> {
+            self.0.stop_pressed()
+        }
     }
 
     #[test]
@@ -367,12 +376,32 @@ mod tests {
     }
 
     #[test]
-    fn a_pointer_parked_in_a_corner_stops_before_the_first_press() {
-        let mut r = Recorder::new(pt(0, 0), (1920, 1080));
+    fn a_pointer_parked_in_a_corner_stops_before_the_next_press() {
+        let mut r = Recorder::new(pt(500, 500), (1920, 1080));
         r.user_grab = Some((1, pt(1919, 1079)));
         let e = execute(&plan(), &mut r, Pacing::default()).unwrap_err();
         assert_eq!(e.exit_code(), 3, "{e}");
+        assert!(e.to_string().contains("corner"), "{e}");
         assert!(!r.events.iter().any(|e| matches!(e, Event::Press { .. })));
+    }
+
+    #[test]
+    fn a_pointer_resting_in_a_corner_when_play_starts_is_no_stop() {
+        let mut r = Recorder::new(pt(0, 0), (1920, 1080));
+        execute(&plan(), &mut r, Pacing::default()).unwrap();
+        assert!(r.events.contains(&Event::Press { x: 150, y: 150 }));
+        assert!(!r.is_pressed());
+    }
+
+    #[test]
+    fn esc_stops_play_and_releases_the_button() {
+        let mut r = Recorder::new(pt(500, 500), (1920, 1080));
+        r.user_stops_after = Some(4);
+        let e = execute(&plan(), &mut r, Pacing::default()).unwrap_err();
+        assert_eq!(e.exit_code(), 3, "{e}");
+        assert!(e.to_string().contains("Esc"), "{e}");
+        assert!(!r.is_pressed());
+        assert!(!r.events.contains(&Event::Press { x: 150, y: 150 }));
     }
 
     #[test]

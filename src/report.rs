@@ -50,6 +50,16 @@ impl Detail {
             other => panic!("a report part must be a struct with named fields, got {other:?}"),
         }
     }
+
+    /// Columns × rows of the board, from the game's `width` and `height` or its `rows`.
+    pub fn grid_size(&self) -> Option<(usize, usize)> {
+        let number = |k: &str| self.0.get(k)?.as_u64().map(|n| n as usize);
+        if let (Some(w), Some(h)) = (number("width"), number("height")) {
+            return Some((w, h));
+        }
+        let rows = self.0.get("rows")?.as_array()?;
+        Some((rows.first()?.as_str()?.chars().count(), rows.len()))
+    }
 }
 
 /// `scan --json`, and the `scan` part of `play --json`.

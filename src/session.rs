@@ -273,6 +273,10 @@ mod tests {
         fn draw_solution(&self, _capture: &image::RgbaImage) -> Option<image::RgbaImage> {
             None
         }
+
+        fn next_puzzle(&self, _after: &image::RgbaImage) -> crate::series::Next {
+            crate::series::Next::Unknown
+        }
     }
 
     fn screen() -> Result<Screen> {

@@ -182,6 +182,8 @@ pub trait Verify {
     /// The answer drawn over `capture`, the picture the board was read from; `None` when the
     /// board has no solution. Kept to the board by `picture::solution_picture`.
     fn draw_solution(&self, capture: &RgbaImage) -> Option<RgbaImage>;
+    /// The app's way to its next puzzle, seen on `after`, a capture of the solved board.
+    fn next_puzzle(&self, after: &RgbaImage) -> crate::series::Next;
 }
 
 impl Prepared {

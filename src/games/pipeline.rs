@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::plan::Plan;
 use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
+use crate::series::Next;
 use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
 use image::RgbaImage;
@@ -97,6 +98,13 @@ pub trait Rules: 'static {
         after: &Screen,
         opts: &Options,
     ) -> Result<Vec<String>>;
+
+    /// The app's way to its next puzzle on `after`, a capture of the board `r` once solved
+    /// (`play --series`); by default unknown, so the user names it with `--next-at`.
+    fn next_puzzle(r: &Self::Reading, after: &RgbaImage) -> Next {
+        let _ = (r, after);
+        Next::Unknown
+    }
 
     /// Whether the reader learns the app's look (`calibrate`).
     const LEARNS: bool = false;
@@ -229,6 +237,10 @@ impl<R: Rules> Verify for Check<R> {
         let mut img = capture.clone();
         R::draw_solution(&mut img, &self.reading, &self.puzzle, s);
         Some(img)
+    }
+
+    fn next_puzzle(&self, after: &RgbaImage) -> Next {
+        R::next_puzzle(&self.reading, after)
     }
 }
 

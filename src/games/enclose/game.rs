@@ -10,6 +10,7 @@ use crate::games::Options;
 use crate::plan::Plan;
 use crate::report::Detail;
 use crate::screen::Screen;
+use crate::series::Next;
 use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
 use image::RgbaImage;
@@ -210,6 +211,10 @@ impl Rules for Enclose {
 
     fn draw_solution(img: &mut RgbaImage, r: &vision::Reading, open: &Level, s: &Solution) {
         super::overlay::draw_solution(img, r, open, s);
+    }
+
+    fn next_puzzle(_r: &vision::Reading, _after: &RgbaImage) -> Next {
+        Next::NoneInApp("the enclose.horse page has one level a day".into())
     }
 
     /// Walls already on the board may be wrong, so the level is solved with all of them

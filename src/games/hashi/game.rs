@@ -11,6 +11,7 @@ use crate::games::Options;
 use crate::plan::Plan;
 use crate::report::Detail;
 use crate::screen::Screen;
+use crate::series::Next;
 use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
 use image::RgbaImage;
@@ -157,6 +158,10 @@ impl Rules for Hashi {
 
     fn draw_solution(img: &mut RgbaImage, r: &vision::Reading, p: &Puzzle, s: &Found) {
         overlay::draw_solution(img, r, p, s);
+    }
+
+    fn next_puzzle(r: &vision::Reading, after: &RgbaImage) -> Next {
+        play::next_puzzle(r, after)
     }
 
     /// The Bridges app never shows its bridge limit; 2 is its default. A board with no

@@ -9,6 +9,7 @@ use super::vision::{Reading, Style};
 use crate::error::{Error, Result};
 use crate::plan::{Action, Plan};
 use crate::screen::{PixelPoint, Screen, ScreenPoint};
+use crate::series::{words, Next};
 use std::collections::BTreeMap;
 
 /// One pair of islands whose bridge count must change, and how many app steps that takes.
@@ -178,6 +179,39 @@ pub fn differences(after: &Reading, puzzle: &Puzzle, target: &[Bridge]) -> Vec<S
     }
     out
 }
+
+/// The Bridges app's next puzzle is Game ▸ New game: the first word of the menu bar above the
+/// board, and the first item of its menu. A web page's look has no known control.
+pub fn next_puzzle(r: &Reading, after: &image::RgbaImage) -> Next {
+    if r.style != Style::Sgt {
+        return Next::Unknown;
+    }
+    let bar_bottom = (r.geometry.board.y - 1.0).floor().max(0.0) as u32;
+    if bar_bottom < 8 || bar_bottom > after.height() {
+        return Next::Unknown;
+    }
+    let dark = |p: image::Rgba<u8>| crate::vision::color::luma(p) < 100;
+    match words(
+        after,
+        &(0..bar_bottom).collect::<Vec<_>>(),
+        dark,
+        MENU_LETTER_GAP,
+    )
+    .first()
+    {
+        Some(&(x0, x1)) => Next::MenuFirstItem {
+            label: PixelPoint {
+                x: (x0 + x1) as f64 / 2.0,
+                y: bar_bottom as f64 / 2.0,
+            },
+            what: "the Game menu".into(),
+        },
+        None => Next::Unknown,
+    }
+}
+
+/// Letters of one menu word lie closer than this (pixels); words lie further apart.
+const MENU_LETTER_GAP: usize = 5;
 
 #[cfg(test)]
 mod tests {

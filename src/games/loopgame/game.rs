@@ -13,6 +13,7 @@ use crate::games::Options;
 use crate::plan::Plan;
 use crate::report::Detail;
 use crate::screen::Screen;
+use crate::series::Next;
 use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
 use image::RgbaImage;
@@ -158,6 +159,10 @@ impl Rules for LoopGame {
 
     fn draw_solution(img: &mut RgbaImage, r: &Reading, p: &Puzzle, s: &Found) {
         super::overlay::draw_solution(img, r, p, s);
+    }
+
+    fn next_puzzle(r: &Reading, after: &RgbaImage) -> Next {
+        play::next_puzzle(r, after)
     }
 
     fn plan(r: &Reading, _p: &Puzzle, s: &Found, screen: &Screen, out: &mut Plan) -> Result<()> {

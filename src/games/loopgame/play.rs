@@ -4,7 +4,11 @@
 use super::model::Cycle;
 use super::vision::Reading;
 use crate::plan::{Action, Plan, FRAME_MS};
-use crate::screen::Screen;
+use crate::screen::{PixelPoint, Screen};
+use crate::series::{words, Next};
+use crate::vision::color::luma;
+use crate::vision::components::{components, Connectivity};
+use image::RgbaImage;
 
 /// A tap on every cell of a path already drawn, then one drag through every cell centre of the
 /// loop and back into the first cell, which is how the app closes a loop. The app takes a tap
@@ -35,4 +39,83 @@ pub fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen, plan: &mut Plan) 
             cycle[0][1]
         ),
     );
+}
+/// The Loop app's way on after a win: the win sheet's button when the sheet is up (it dismisses
+/// the sheet, or goes on to the next daily level), else the New puzzle control of unlimited
+/// play, the first of the three icons at the top right.
+pub fn next_puzzle(r: &Reading, after: &RgbaImage) -> Next {
+    if let Some(at) = sheet_button(after) {
+        return Next::Click {
+            at,
+            what: "the win sheet's button".into(),
+        };
+    }
+    let band = (r.geometry.board.y - TITLE_ABOVE_BOARD).clamp(0.0, TOOLBAR) as u32;
+    if band < 16 || band > after.height() {
+        return Next::Unknown;
+    }
+    let mut lumas: Vec<u8> = (0..after.width())
+        .map(|x| luma(*after.get_pixel(x, band / 2)))
+        .collect();
+    lumas.sort_unstable();
+    let background = lumas[lumas.len() / 2];
+    let ink = |p: image::Rgba<u8>| (luma(p) as i32 - background as i32).abs() > 60;
+    // Rows mostly of ink are a title bar above the page, not its toolbar.
+    let rows: Vec<u32> = (0..band)
+        .filter(|&y| {
+            (0..after.width())
+                .filter(|&x| ink(*after.get_pixel(x, y)))
+                .count()
+                * 10
+                < after.width() as usize * 3
+        })
+        .collect();
+    let half = after.width() / 2;
+    let icons: Vec<(u32, u32)> = words(after, &rows, ink, ICON_GAP)
+        .into_iter()
+        .filter(|&(x0, _)| x0 > half)
+        .collect();
+    match icons.len() {
+        n if n >= 3 => {
+            let (x0, x1) = icons[n - 3];
+            Next::Click {
+                at: PixelPoint {
+                    x: (x0 + x1) as f64 / 2.0,
+                    y: band as f64 / 2.0,
+                },
+                what: "the New puzzle control".into(),
+            }
+        }
+        _ => Next::NoneInApp(
+            "no win sheet and no New puzzle control: the daily levels are done (the app's \
+             unlimited play has a New puzzle control)"
+                .into(),
+        ),
+    }
+}
+
+/// The day's title and timer sit this far above the board; the toolbar is above them.
+const TITLE_ABOVE_BOARD: f64 = 50.0;
+/// The toolbar's height at most, in pixels.
+const TOOLBAR: f64 = 70.0;
+/// An icon's strokes lie closer than this; icons lie further apart.
+const ICON_GAP: usize = 8;
+
+/// The centre of the win sheet's wide blue button, if one is on the screen.
+fn sheet_button(img: &RgbaImage) -> Option<PixelPoint> {
+    let w = img.width();
+    let blue = |p: image::Rgba<u8>| {
+        let [r, g, b, _] = p.0;
+        b > 190 && r < 110 && (100..=175).contains(&g)
+    };
+    let mask: Vec<bool> = img.pixels().map(|p| blue(*p)).collect();
+    let best = components(&mask, w as usize, Connectivity::Four)
+        .into_iter()
+        .filter(|c| c.x1 - c.x0 >= 80 && (20..=120).contains(&(c.y1 - c.y0)))
+        .filter(|c| c.count * 10 >= (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1) * 7)
+        .max_by_key(|c| c.count)?;
+    Some(PixelPoint {
+        x: (best.x0 + best.x1) as f64 / 2.0,
+        y: (best.y0 + best.y1) as f64 / 2.0,
+    })
 }
