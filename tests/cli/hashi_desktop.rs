@@ -203,6 +203,78 @@ fn parking_the_pointer_in_a_corner_stops_play() {
     assert!(err.contains("fail-safe"), "{err}");
 }
 
+/// Esc stops play as the mouse does, though no autoplayer window has the keyboard focus.
+#[test]
+fn pressing_esc_stops_play() {
+    if !desktop_tools() {
+        return;
+    }
+    let desktop = Desktop::start().unwrap();
+    let _app = BridgesApp::launch(&desktop, FIXTURE_ID, 48).unwrap();
+    let player = desktop
+        .command(env!("CARGO_BIN_EXE_autoplayer"))
+        .args(["play", "hashi", "--window", "Bridges", "--pause-ms", "400"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    desktop.run("xdotool", &["keydown", "Escape"]).unwrap();
+    std::thread::sleep(Duration::from_millis(80));
+    desktop.run("xdotool", &["keyup", "Escape"]).unwrap();
+    let out = player.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("Esc pressed"), "{err}");
+}
+
+/// `--series 2`: the fixture board, then Game ▸ New game found on the screen and clicked, and
+/// the new board played too; each verified, one JSON object each, each kept in the log folder.
+#[test]
+fn plays_a_series_through_the_game_menu() {
+    if !desktop_tools() {
+        return;
+    }
+    let desktop = Desktop::start().unwrap();
+    let app = BridgesApp::launch(&desktop, FIXTURE_ID, 40).unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let run = play_on(
+        &desktop,
+        &[
+            "--series",
+            "2",
+            "--json",
+            "--log-dir",
+            logs.path().to_str().unwrap(),
+        ],
+    );
+    run.assert_success();
+    let boards: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(boards.len(), 2, "{}", run.stdout);
+    for (i, b) in boards.iter().enumerate() {
+        assert_eq!(b["board"], i + 1);
+        assert_eq!(b["verified"], true);
+        assert_eq!(b["size"], "10×10");
+    }
+    assert_ne!(
+        boards[0]["puzzle"], boards[1]["puzzle"],
+        "the same board twice"
+    );
+    // The app's own text of its board: the second puzzle, solved.
+    let (puzzle, bridges) =
+        format::parse_copy_text(&app.copy_text().unwrap(), "Game > Copy").unwrap();
+    check::check(&puzzle, &bridges).unwrap();
+    let second = std::fs::read_to_string(logs.path().join("board-002.hashi")).unwrap();
+    let second = format::parse(&second, "board-002.hashi").unwrap();
+    assert_eq!(puzzle.rows(), second.rows());
+    assert!(logs.path().join("board-001.png").exists());
+    assert!(logs.path().join("board-002.solution").exists());
+}
+
 /// Replays recorded pointer presses with the web Hashi game's rules: a press on an island
 /// when a neighbour it sees is selected cycles their bridge 0→1→2→0 and selects it; a press on
 /// an island otherwise selects it; a press on an empty cell off every bridge line clears the
