@@ -59,11 +59,13 @@ enum Command {
     Solve(SolveArgs),
     /// Capture, read, solve and play the board with the mouse.
     #[command(
-        after_help = "Moving the mouse yourself, or parking it in a screen corner, stops play \
-        at once (exit 3).\n\nExamples:\n  \
+        after_help = "Moving the mouse yourself, parking it in a screen corner, or pressing Esc \
+        stops play at once (exit 3).\n\nExamples:\n  \
         autoplayer play hashi --window Bridges --dry-run --overlay plan.png\n  \
         autoplayer play flow --image phone.jpg --solution solved.png\n  \
         autoplayer play hashi --window Bridges --delay 3 --log moves.txt\n  \
+        autoplayer play hashi --window Bridges --series 5 --log-dir boards/\n  \
+        autoplayer play flow --window 'Flow' --series all --next-at 815,28\n  \
         autoplayer play enclose --window enclose.horse"
     )]
     Play(PlayArgs),
@@ -266,7 +268,7 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
 /// The seconds before play, on standard error, with how to stop it.
 fn count_down(seconds: u64) {
     eprintln!(
-        "autoplayer takes the mouse now: move it yourself or park it in a screen corner to stop"
+        "autoplayer takes the mouse now: move it yourself, park it in a screen corner or press Esc to stop"
     );
     for left in (1..=seconds).rev() {
         eprintln!("starting in {left} s");

@@ -207,6 +207,8 @@ impl Series<'_> {
         desk: &Desk,
         mouse: &mut dyn Mouse,
     ) -> Result<Fresh> {
+        let mut seen = String::from("the board just solved");
+        let mut clicks = 0;
         for step in 0..STEPS {
             let now = (desk.capture)()?;
             let next = match self.next_at {
@@ -232,12 +234,15 @@ impl Series<'_> {
                     self.pick_first_item(&now, label, &what, desk, mouse)?
                 }
             }
-            if let Some(board) = self.wait_for_fresh(last_puzzle, desk, mouse)? {
-                return Ok(Fresh::Board(board));
+            clicks += 1;
+            match self.wait_for_fresh(last_puzzle, desk, mouse)? {
+                Ok(board) => return Ok(Fresh::Board(board)),
+                Err(what) => seen = what,
             }
         }
         Err(Error::Verify(format!(
-            "no new board appeared after {STEPS} clicks toward the next puzzle"
+            "no new board appeared after {clicks} click(s) toward the next puzzle; the screen \
+             shows {seen}"
         )))
     }
 
@@ -276,34 +281,35 @@ impl Series<'_> {
     }
 
     /// Looks at the screen until it shows a board other than `last_puzzle`, or settles
-    /// without one, or the wait is over.
+    /// without one, or the wait is over; then what the screen last showed.
     fn wait_for_fresh(
         &self,
         last_puzzle: &str,
         desk: &Desk,
         mouse: &mut dyn Mouse,
-    ) -> Result<Option<Screen>> {
+    ) -> Result<std::result::Result<Screen, String>> {
         let start = Instant::now();
         let mut previous: Option<(RgbaHash, Instant)> = None;
+        let mut seen = String::from("nothing new");
         while start.elapsed() < FRESH_WAIT {
             pause_watching(mouse, LOOK_GAP)?;
             let screen = (desk.capture)()?;
-            if let Ok(scanned) = self.game.scan(&screen, self.opts) {
-                if scanned.puzzle != last_puzzle {
-                    return Ok(Some(screen));
-                }
+            match self.game.scan(&screen, self.opts) {
+                Ok(scanned) if scanned.puzzle != last_puzzle => return Ok(Ok(screen)),
+                Ok(_) => seen = "the board just solved".into(),
+                Err(e) => seen = format!("no board ({e})"),
             }
             let hash = hash_of(&screen.image);
             match previous {
                 Some((h, since)) if h == hash => {
                     if since.elapsed() >= SETTLED {
-                        return Ok(None);
+                        break;
                     }
                 }
                 _ => previous = Some((hash, Instant::now())),
             }
         }
-        Ok(None)
+        Ok(Err(seen))
     }
 }
 

@@ -19,3 +19,24 @@ fn every_subcommand_help_has_an_example_of_itself() {
     let play = run(&["play", "--help"], "", 0);
     assert!(play.stdout.contains("screen corner"), "{}", play.stdout);
 }
+
+/// `--series` and its options are checked before anything is captured or moved.
+#[test]
+fn series_arguments_are_checked_before_play() {
+    let r = run(&["play", "hashi", "--series", "0"], "", 2);
+    assert!(r.stderr.contains("--series 0"), "{}", r.stderr);
+    let r = run(
+        &["play", "hashi", "--series", "2", "--next-at", "east"],
+        "",
+        2,
+    );
+    assert!(r.stderr.contains("--next-at"), "{}", r.stderr);
+    run(&["play", "hashi", "--next-at", "3,4"], "", 2);
+    run(
+        &["play", "hashi", "--series", "2", "--image", "board.png"],
+        "",
+        2,
+    );
+    let help = run(&["play", "--help"], "", 0);
+    assert!(help.stdout.contains("Esc"), "{}", help.stdout);
+}
