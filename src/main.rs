@@ -181,6 +181,10 @@ struct PlayArgs {
     /// window's pixels, for an app autoplayer does not know.
     #[arg(long, value_name = "X,Y", requires = "series")]
     next_at: Option<String>,
+    /// A hint: play (or with --solution draw) only the first K moves of the answer, each one
+    /// a player could deduce, and verify the board shows exactly those.
+    #[arg(long, value_name = "K", conflicts_with = "series", value_parser = clap::value_parser!(u32).range(1..))]
+    moves: Option<u32>,
     /// With --series: keep each board's capture, puzzle and solution in this directory.
     #[arg(long, value_name = "DIR", requires = "series")]
     log_dir: Option<PathBuf>,
@@ -262,6 +266,7 @@ fn options(g: &GameOptions, timeout: Option<f64>) -> anyhow::Result<Options> {
         hashi: g.hashi.clone(),
         loopgame: g.loopgame.clone(),
         calibration: None,
+        moves: None,
     })
 }
 
@@ -529,6 +534,7 @@ fn play_source(args: &PlayArgs) -> anyhow::Result<Screen> {
 fn play(args: PlayArgs) -> anyhow::Result<u8> {
     let opts = Options {
         calibration: args.calibration.load()?,
+        moves: args.moves.map(|k| k as usize),
         ..options(&args.game_opts, args.timeout)?
     };
     if let Some(count) = &args.series {
@@ -553,6 +559,7 @@ fn play(args: PlayArgs) -> anyhow::Result<u8> {
     }
     let dry_run = args.dry_run || args.image.is_some() || args.solution.is_some();
     let mut run = PlayRun::new(game.name(), &prepared, dry_run);
+    run.hint = opts.moves.is_some();
     if !args.json {
         print!("{}", run.plan_text());
     }

@@ -55,6 +55,8 @@ pub struct PlayRun<'a> {
     report: PlayReport<'a>,
     /// No mouse: `--dry-run`, or a picture read from a file.
     dry_run: bool,
+    /// Only a hint's first moves are played (`--moves`).
+    pub hint: bool,
     failure: Option<Error>,
 }
 
@@ -73,6 +75,7 @@ impl<'a> PlayRun<'a> {
                 error: None,
             },
             dry_run,
+            hint: false,
             failure: None,
         }
     }
@@ -159,6 +162,8 @@ impl<'a> PlayRun<'a> {
     pub fn closing_line(&self) -> Option<&'static str> {
         if self.failure.is_some() {
             None
+        } else if self.report.verified == Some(true) && self.hint {
+            Some("verified: the board shows the hint's moves, and nothing else changed")
         } else if self.report.verified == Some(true) {
             Some("verified: the board shows the solution")
         } else if self.nothing_to_do() && self.solvable() {

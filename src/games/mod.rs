@@ -128,6 +128,9 @@ pub struct Options {
     pub loopgame: loopgame::LoopOptions,
     /// A learned profile read instead of the embedded one (`--calibration`).
     pub calibration: Option<std::sync::Arc<Profile>>,
+    /// Play (or draw) only this many moves of the answer, each one a player could deduce
+    /// (`play --moves`).
+    pub moves: Option<usize>,
 }
 
 /// A picture whose puzzle is known, for `calibrate`.

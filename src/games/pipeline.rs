@@ -99,6 +99,33 @@ pub trait Rules: 'static {
         opts: &Options,
     ) -> Result<Vec<String>>;
 
+    /// A hint (`play --moves k`): the first `k` moves of `s` that a player could deduce on the
+    /// board read, as the solution the board must show once they are made, and a line naming
+    /// each move. A game without hints says so.
+    fn hint(
+        r: &Self::Reading,
+        p: &Self::Puzzle,
+        s: &Self::Solution,
+        k: usize,
+    ) -> Result<(Self::Solution, Vec<String>)> {
+        let _ = (r, p, s, k);
+        Err(Error::Usage(format!(
+            "--moves: {} gives no hints yet; play the whole answer without it",
+            Self::NAME
+        )))
+    }
+    /// Every difference between the board in `after` and a hint's partial answer: by default
+    /// as for a whole one. A game whose whole-answer check asks more (a score) says less here.
+    fn hint_differences(
+        r: &Self::Reading,
+        p: &Self::Puzzle,
+        partial: &Self::Solution,
+        after: &Screen,
+        opts: &Options,
+    ) -> Result<Vec<String>> {
+        Self::differences(r, p, partial, after, opts)
+    }
+
     /// The app's way to its next puzzle on `after`, a capture of the board `r` once solved
     /// (`play --series`); by default unknown, so the user names it with `--next-at`.
     fn next_puzzle(r: &Self::Reading, after: &RgbaImage) -> Next {
@@ -218,7 +245,9 @@ fn scanned<R: Rules>(screen: &Screen, opts: &Options) -> Result<(R::Reading, R::
 struct Check<R: Rules> {
     reading: R::Reading,
     puzzle: R::Puzzle,
+    /// What the board must show after play: the answer, or a hint's first moves of it.
     solution: Option<R::Solution>,
+    hint: bool,
     opts: Options,
 }
 
@@ -229,7 +258,11 @@ impl<R: Rules> Verify for Check<R> {
                 "there is no solution to compare the board with".into(),
             ));
         };
-        R::differences(&self.reading, &self.puzzle, s, after, &self.opts)
+        if self.hint {
+            R::hint_differences(&self.reading, &self.puzzle, s, after, &self.opts)
+        } else {
+            R::differences(&self.reading, &self.puzzle, s, after, &self.opts)
+        }
     }
 
     fn draw_solution(&self, capture: &RgbaImage) -> Option<RgbaImage> {
@@ -283,11 +316,21 @@ impl<R: Rules> Game for Pipeline<R> {
 
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared> {
         let (reading, read, scanned) = scanned::<R>(screen, opts)?;
-        let ((puzzle, outcome, notes), ms) = timed(|| R::solve_for_play(&reading, read, opts));
+        let ((puzzle, outcome, mut notes), ms) = timed(|| R::solve_for_play(&reading, read, opts));
         checked::<R>(&puzzle, &outcome, opts)?;
+        // A hint plays, draws and verifies the first moves only.
+        let target = match (opts.moves, outcome.solution()) {
+            (Some(k), Some(s)) => {
+                let (partial, lines) = R::hint(&reading, &puzzle, s, k)?;
+                notes.push(format!("hint: {} move(s) of the answer", lines.len()));
+                notes.extend(lines.into_iter().map(|l| format!("  {l}")));
+                Some(partial)
+            }
+            _ => outcome.solution().cloned(),
+        };
         let solved = solved::<R>(&puzzle, &outcome, ms, opts, true, &notes);
         let mut plan = Plan::new(screen.rect_to_screen(R::geometry(&reading).board));
-        if let Some(s) = outcome.solution() {
+        if let Some(s) = &target {
             R::plan(&reading, &puzzle, s, screen, &mut plan)?;
         }
         Ok(Prepared {
@@ -297,7 +340,8 @@ impl<R: Rules> Game for Pipeline<R> {
             check: Box::new(Check::<R> {
                 reading,
                 puzzle,
-                solution: outcome.into_solution(),
+                solution: target,
+                hint: opts.moves.is_some(),
                 opts: opts.clone(),
             }),
         })

@@ -198,3 +198,63 @@ fn a_solved_capture_reads_as_the_solution_and_leaves_nothing_to_do() {
     );
     assert!(out.stdout.contains("nothing") || out.stderr.contains("nothing"));
 }
+
+/// `--moves 2` on a capture: a hint of two bridges the rules force from what is drawn, drawn as
+/// a picture; a game without hints says so, and nothing is planned.
+#[test]
+fn a_hint_from_a_capture_plans_and_draws_only_its_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("hint.png");
+    let img = fixture("bridges_10x10_partial_ts40.png");
+    let out = run(
+        &[
+            "play",
+            "hashi",
+            "--image",
+            img.to_str().unwrap(),
+            "--moves",
+            "2",
+            "--solution",
+            picture.to_str().unwrap(),
+        ],
+        "",
+        0,
+    );
+    assert!(out.stdout.contains("hint: 2 move(s)"), "{}", out.stdout);
+    let gestures = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(". drag ("))
+        .count();
+    assert_eq!(gestures, 2, "{}", out.stdout);
+    assert!(picture.exists());
+    let out = run(
+        &[
+            "play",
+            "hashi",
+            "--image",
+            img.to_str().unwrap(),
+            "--moves",
+            "0",
+        ],
+        "",
+        2,
+    );
+    assert!(out.stderr.contains("--moves"), "{}", out.stderr);
+    let flow = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/flow/clone/clone_10x10_fresh_900x1000.png");
+    let out = run(
+        &[
+            "play",
+            "flow",
+            "--image",
+            flow.to_str().unwrap(),
+            "--moves",
+            "1",
+        ],
+        "",
+        2,
+    );
+    assert!(out.stderr.contains("no hints yet"), "{}", out.stderr);
+    assert!(!out.stdout.contains("drag ("), "{}", out.stdout);
+}

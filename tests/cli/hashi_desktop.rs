@@ -203,6 +203,43 @@ fn parking_the_pointer_in_a_corner_stops_play() {
     assert!(err.contains("fail-safe"), "{err}");
 }
 
+/// `--moves 1`: one bridge the rules force, played and verified; the app's own text of its
+/// board shows that one bridge and no other.
+#[test]
+fn a_hint_plays_one_forced_bridge() {
+    if !desktop_tools() {
+        return;
+    }
+    let desktop = Desktop::start().unwrap();
+    let app = BridgesApp::launch(&desktop, FIXTURE_ID, 40).unwrap();
+    let log = tempfile::NamedTempFile::new().unwrap();
+    let run = play_on(
+        &desktop,
+        &["--moves", "1", "--log", log.path().to_str().unwrap()],
+    );
+    run.assert_success();
+    run.assert_stdout_contains("hint: 1 move(s)");
+    run.assert_stdout_contains("verified: the board shows the hint");
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.contains(" press ")).count(),
+        1,
+        "{text}"
+    );
+    let (_, bridges) = format::parse_copy_text(&app.copy_text().unwrap(), "Game > Copy").unwrap();
+    assert_eq!(bridges.len(), 1, "{bridges:?}");
+    assert_eq!(bridges[0].count, 1);
+    // The bridge is one the answer has.
+    let truth = format::parse(FIXTURE_ID, "id").unwrap();
+    let answer = match solve::solve(&truth, &Default::default()) {
+        autoplayer::solving::Outcome::Solved(f) => f.bridges,
+        other => panic!("{other:?}"),
+    };
+    assert!(answer
+        .iter()
+        .any(|b| b.a == bridges[0].a && b.b == bridges[0].b));
+}
+
 /// Esc stops play as the mouse does, though no autoplayer window has the keyboard focus.
 #[test]
 fn pressing_esc_stops_play() {

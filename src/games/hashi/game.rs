@@ -160,6 +160,10 @@ impl Rules for Hashi {
         overlay::draw_solution(img, r, p, s);
     }
 
+    fn hint(r: &vision::Reading, p: &Puzzle, s: &Found, k: usize) -> Result<(Found, Vec<String>)> {
+        play::hint(p, &r.bridges, s, k)
+    }
+
     fn next_puzzle(r: &vision::Reading, after: &RgbaImage) -> Next {
         play::next_puzzle(r, after)
     }

@@ -5,6 +5,7 @@
 //! (a frame and a half, `Pacing::press_ms`) is what keeps them.
 
 use super::model::{Bridge, Cell, Puzzle};
+use super::solve::{self, Found};
 use super::vision::{Reading, Style};
 use crate::error::{Error, Result};
 use crate::plan::{Action, Plan};
@@ -178,6 +179,59 @@ pub fn differences(after: &Reading, puzzle: &Puzzle, target: &[Bridge]) -> Vec<S
         ));
     }
     out
+}
+
+/// A hint: the first `k` bridges a player could deduce from the board, one bridge each, found
+/// by the rules' reasoning alone on the board as drawn and again after each (`solve::deduced`).
+/// Returns the bridges the board must then show, and a line per bridge; fewer than `k` when
+/// reasoning alone stops there, none when the board already shows the answer.
+pub fn hint(p: &Puzzle, drawn: &[Bridge], s: &Found, k: usize) -> Result<(Found, Vec<String>)> {
+    let mut board: BTreeMap<(Cell, Cell), u8> =
+        drawn.iter().map(|b| ((b.a, b.b), b.count)).collect();
+    let answer: BTreeMap<(Cell, Cell), u8> =
+        s.bridges.iter().map(|b| ((b.a, b.b), b.count)).collect();
+    let mut lines = Vec::new();
+    while lines.len() < k && board != answer {
+        let now: Vec<Bridge> = board
+            .iter()
+            .map(|(&(a, b), &c)| Bridge::new(a, b, c))
+            .collect();
+        let Some(next) = solve::deduced(p, &now).into_iter().next() else {
+            break;
+        };
+        let count = board.entry((next.a, next.b)).or_default();
+        *count += 1;
+        if answer.get(&(next.a, next.b)).copied().unwrap_or(0) < *count {
+            return Err(Error::Verify(format!(
+                "--moves: the bridges drawn contradict the answer near ({},{})-({},{}): take \
+                 them away, or play the whole answer",
+                next.a.row, next.a.col, next.b.row, next.b.col
+            )));
+        }
+        lines.push(format!(
+            "bridge ({},{})-({},{}): number {} of the {} the rules force there",
+            next.a.row, next.a.col, next.b.row, next.b.col, *count, next.count
+        ));
+    }
+    if lines.is_empty() && board != answer {
+        return Err(Error::Verify(
+            "--moves: no bridge follows from this board by the rules alone; it needs a trial \
+             (play the whole answer, or add a bridge yourself)"
+                .into(),
+        ));
+    }
+    let bridges = board
+        .into_iter()
+        .filter(|&(_, c)| c > 0)
+        .map(|((a, b), c)| Bridge::new(a, b, c))
+        .collect();
+    Ok((
+        Found {
+            bridges,
+            unique: s.unique,
+        },
+        lines,
+    ))
 }
 
 /// The Bridges app's next puzzle is Game ▸ New game: the first word of the menu bar above the

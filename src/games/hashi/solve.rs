@@ -431,6 +431,46 @@ pub fn solve(p: &Puzzle, limits: &Limits) -> Outcome<Found> {
     })
 }
 
+/// The bridges a player can deduce on a board that shows `drawn`, by the rules' reasoning
+/// alone (bounds at each island, bridges whose loss would cut the islands apart, groups that
+/// would close off), without trying anything: each pair whose forced count is more than drawn,
+/// with that count. Empty when nothing follows, or when `drawn` breaks the rules.
+pub fn deduced(p: &Puzzle, drawn: &[Bridge]) -> Bridges {
+    let g = Graph::new(p);
+    if g.islands() == 0 {
+        return Vec::new();
+    }
+    let mut st = State {
+        lo: vec![0; g.ends.len()],
+        hi: vec![g.max; g.ends.len()],
+    };
+    let mut s = g.scratch();
+    let at = |e: usize| (p.islands[g.ends[e].0].at, p.islands[g.ends[e].1].at);
+    let mut shown = vec![0u8; g.ends.len()];
+    for b in drawn {
+        let Some(e) = (0..g.ends.len()).find(|&e| at(e) == (b.a, b.b)) else {
+            return Vec::new();
+        };
+        shown[e] = b.count;
+        if !g.raise(&mut st, &mut s, e, b.count) {
+            return Vec::new();
+        }
+    }
+    for i in 0..g.islands() {
+        if !s.queued[i] {
+            s.queued[i] = true;
+            s.queue.push(i);
+        }
+    }
+    if !g.propagate(&mut st, &mut s) {
+        return Vec::new();
+    }
+    (0..g.ends.len())
+        .filter(|&e| st.lo[e] > shown[e])
+        .map(|e| Bridge::new(at(e).0, at(e).1, st.lo[e]))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -678,5 +718,24 @@ mod tests {
             let app = bridges_from_xy(&v["solution_bridges"]);
             check(&p, &app).expect("the app's own solution passes the check");
         }
+    }
+
+    #[test]
+    fn deduction_alone_finds_the_forced_bridges_and_follows_what_is_drawn() {
+        // A 4 in a corner with two neighbours: two bridges to each, nothing to try.
+        let p = puzzle("hashi 3x3 max=2\n4.2\n...\n2..\n");
+        let mut found = deduced(&p, &[]);
+        found.sort();
+        let (truth, _) = solved(&p);
+        assert_eq!(found, truth);
+        // Nothing more follows once the board shows it all.
+        assert!(deduced(&p, &truth).is_empty());
+        // A board that breaks the rules gives nothing to deduce from.
+        let wrong = [Bridge::new(
+            Cell { row: 0, col: 0 },
+            Cell { row: 0, col: 2 },
+            3,
+        )];
+        assert!(deduced(&p, &wrong).is_empty());
     }
 }
