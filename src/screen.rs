@@ -183,33 +183,34 @@ pub fn capture(target: &Target) -> Result<Screen> {
                     monitors.len()
                 ))
             })?;
-            let image = m.capture_image().map_err(desk)?;
-            let width = m.width().map_err(desk)?;
-            Ok(Screen {
-                scale: image.width() as f64 / width.max(1) as f64,
-                origin: ScreenPoint {
-                    x: m.x().map_err(desk)?,
-                    y: m.y().map_err(desk)?,
-                },
-                image,
-                label: format!("monitor {n}"),
-            })
+            placed(
+                m.capture_image().map_err(desk)?,
+                m.width().map_err(desk)?,
+                (m.x().map_err(desk)?, m.y().map_err(desk)?),
+                format!("monitor {n}"),
+            )
         }
         Target::Window(title) => {
             let w = find_window(title)?;
-            let image = w.capture_image().map_err(desk)?;
-            let width = w.width().map_err(desk)?;
-            Ok(Screen {
-                scale: image.width() as f64 / width.max(1) as f64,
-                origin: ScreenPoint {
-                    x: w.x().map_err(desk)?,
-                    y: w.y().map_err(desk)?,
-                },
-                image,
-                label: format!("window {title:?}"),
-            })
+            placed(
+                w.capture_image().map_err(desk)?,
+                w.width().map_err(desk)?,
+                (w.x().map_err(desk)?, w.y().map_err(desk)?),
+                format!("window {title:?}"),
+            )
         }
     }
+}
+
+/// A capture `width` screen points wide whose top-left sits at `at`: the scale is the
+/// picture's pixels per point.
+fn placed(image: RgbaImage, width: u32, at: (i32, i32), label: String) -> Result<Screen> {
+    Ok(Screen {
+        scale: image.width() as f64 / width.max(1) as f64,
+        origin: ScreenPoint { x: at.0, y: at.1 },
+        image,
+        label,
+    })
 }
 
 /// The window whose title equals `title`, else the only one whose title contains it.

@@ -142,6 +142,26 @@ impl Puzzle {
     }
 }
 
+/// A 3×3 test board, up to two bridges a pair, with islands `(row, col, target)`.
+#[cfg(test)]
+pub fn small_board(islands: &[(usize, usize, u8)]) -> Puzzle {
+    let mut islands: Vec<Island> = islands
+        .iter()
+        .map(|&(row, col, target)| Island {
+            at: Cell { row, col },
+            target,
+        })
+        .collect();
+    islands.sort_by_key(|i| i.at);
+    Puzzle {
+        width: 3,
+        height: 3,
+        max_bridges: 2,
+        allow_loops: true,
+        islands,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,22 +175,7 @@ mod tests {
         // 1 . 2
         // . . .
         // 3 . 4   plus an island between (0,0) and (2,0)? none: (1,0) empty.
-        let islands = [(0, 0, 1), (0, 2, 2), (2, 0, 3), (2, 2, 4), (2, 1, 1)]
-            .iter()
-            .map(|&(r, c, t)| Island {
-                at: cell(r, c),
-                target: t,
-            })
-            .collect::<Vec<_>>();
-        let mut islands = islands;
-        islands.sort_by_key(|i| i.at);
-        let p = Puzzle {
-            width: 3,
-            height: 3,
-            max_bridges: 2,
-            allow_loops: true,
-            islands,
-        };
+        let p = small_board(&[(0, 0, 1), (0, 2, 2), (2, 0, 3), (2, 2, 4), (2, 1, 1)]);
         assert_eq!(
             p.neighbour_pairs(),
             vec![
@@ -185,27 +190,7 @@ mod tests {
 
     #[test]
     fn renders_bridges_like_the_apps_copy_text() {
-        let islands = vec![
-            Island {
-                at: cell(0, 0),
-                target: 3,
-            },
-            Island {
-                at: cell(0, 2),
-                target: 2,
-            },
-            Island {
-                at: cell(2, 0),
-                target: 1,
-            },
-        ];
-        let p = Puzzle {
-            width: 3,
-            height: 3,
-            max_bridges: 2,
-            allow_loops: true,
-            islands,
-        };
+        let p = small_board(&[(0, 0, 3), (0, 2, 2), (2, 0, 1)]);
         let rows = render_with_bridges(
             &p,
             &[

@@ -167,7 +167,7 @@ fn erase(img: &mut RgbaImage, a: PixelPoint, b: PixelPoint, rim: f64, across: f6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hashi::model::{Bridge, Cell, Island, Puzzle};
+    use crate::games::hashi::model::{small_board, Bridge, Cell};
     use crate::games::hashi::vision::Style;
     use crate::screen::PixelPoint;
     use crate::vision::geometry::Geometry;
@@ -176,26 +176,7 @@ mod tests {
     fn marks_islands_and_one_line_per_bridge() {
         let cell = |row, col| Cell { row, col };
         let reading = Reading {
-            puzzle: Puzzle {
-                width: 3,
-                height: 3,
-                max_bridges: 2,
-                allow_loops: true,
-                islands: vec![
-                    Island {
-                        at: cell(0, 0),
-                        target: 3,
-                    },
-                    Island {
-                        at: cell(0, 2),
-                        target: 2,
-                    },
-                    Island {
-                        at: cell(2, 0),
-                        target: 1,
-                    },
-                ],
-            },
+            puzzle: small_board(&[(0, 0, 3), (0, 2, 2), (2, 0, 1)]),
             bridges: vec![
                 Bridge::new(cell(0, 0), cell(0, 2), 2),
                 Bridge::new(cell(0, 0), cell(2, 0), 1),
@@ -225,17 +206,7 @@ mod tests {
     #[test]
     fn the_answer_is_drawn_between_rims_and_a_wrong_bridge_is_painted_over() {
         let cell = |row, col| Cell { row, col };
-        let island = |row, col, target| Island {
-            at: cell(row, col),
-            target,
-        };
-        let puzzle = Puzzle {
-            width: 3,
-            height: 3,
-            max_bridges: 2,
-            allow_loops: true,
-            islands: vec![island(0, 0, 3), island(0, 2, 2), island(2, 0, 1)],
-        };
+        let puzzle = small_board(&[(0, 0, 3), (0, 2, 2), (2, 0, 1)]);
         let g = Geometry::square(
             PixelPoint { x: 20.0, y: 20.0 },
             40.0,

@@ -270,7 +270,7 @@ const MENU_LETTER_GAP: usize = 5;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hashi::model::Island;
+    use crate::games::hashi::model::small_board;
     use crate::input::{Event, Recorder};
     use crate::plan::{execute, Pacing};
     use crate::vision::geometry::Geometry;
@@ -283,32 +283,8 @@ mod tests {
     /// . . .
     /// 1 . 1   solved by a U: (0,0)-(0,2), (0,0)-(2,0), (0,2)-(2,2), one bridge each.
     fn reading(style: Style, drawn: Vec<Bridge>) -> Reading {
-        let islands = vec![
-            Island {
-                at: cell(0, 0),
-                target: 2,
-            },
-            Island {
-                at: cell(0, 2),
-                target: 2,
-            },
-            Island {
-                at: cell(2, 0),
-                target: 1,
-            },
-            Island {
-                at: cell(2, 2),
-                target: 1,
-            },
-        ];
         Reading {
-            puzzle: Puzzle {
-                width: 3,
-                height: 3,
-                max_bridges: 2,
-                allow_loops: true,
-                islands,
-            },
+            puzzle: small_board(&[(0, 0, 2), (0, 2, 2), (2, 0, 1), (2, 2, 1)]),
             bridges: drawn,
             geometry: Geometry::square(
                 PixelPoint { x: 50.0, y: 50.0 },

@@ -321,29 +321,14 @@ impl<'a> Search<'a> {
 
     /// After `flood_region`: its region joins the horse and the unicorn.
     fn joined(&mut self) -> bool {
-        let net = self.c.net;
-        let stamp = self.c.mstamp;
-        self.c.pstamp += 1;
-        let ps = self.c.pstamp;
-        self.c.pen_q.clear();
-        self.c.pen_q.push(self.horse as u32);
-        self.c.pen[self.horse] = ps;
-        let mut qi = 0;
-        while qi < self.c.pen_q.len() {
-            let c = self.c.pen_q[qi] as usize;
-            qi += 1;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.c.mark[e] == stamp && self.c.pen[e] != ps {
-                    if e == self.unicorn {
-                        return true;
-                    }
-                    self.c.pen[e] = ps;
-                    self.c.pen_q.push(e as u32);
-                }
-            }
-        }
-        false
+        let c = &mut self.c;
+        let (net, stamp) = (c.net, c.mstamp);
+        c.pstamp += 1;
+        let mark = &c.mark;
+        let (from, goal) = ([self.horse], Some(self.unicorn));
+        search_core::spread(&mut c.pen, &mut c.pen_q, c.pstamp, net, &from, goal, |e| {
+            mark[e] == stamp
+        })
     }
 
     /// Rebuilds the task's node from the root's state (with the flows from scratch) and
@@ -426,29 +411,14 @@ impl<'a> Search<'a> {
     /// Whether the horse no longer reaches the unicorn without crossing walls or border tiles
     /// (no pen holds a border tile, so paths through them need no wall).
     fn apart(&mut self, d: usize) -> bool {
-        let net = self.c.net;
-        let st = &self.c.st[d];
-        self.c.pstamp += 1;
-        let ps = self.c.pstamp;
-        self.c.pen_q.clear();
-        self.c.pen_q.push(self.horse as u32);
-        self.c.pen[self.horse] = ps;
-        let mut qi = 0;
-        while qi < self.c.pen_q.len() {
-            let c = self.c.pen_q[qi] as usize;
-            qi += 1;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.c.pen[e] != ps && st.flags[e] & DEAD == 0 && !net.border[e] {
-                    if e == self.unicorn {
-                        return false;
-                    }
-                    self.c.pen[e] = ps;
-                    self.c.pen_q.push(e as u32);
-                }
-            }
-        }
-        true
+        let c = &mut self.c;
+        let net = c.net;
+        c.pstamp += 1;
+        let st = &c.st[d];
+        let (from, goal) = ([self.horse], Some(self.unicorn));
+        !search_core::spread(&mut c.pen, &mut c.pen_q, c.pstamp, net, &from, goal, |e| {
+            st.flags[e] & DEAD == 0 && !net.border[e]
+        })
     }
 
     /// The tiles that may take a wall on a path from the horse to the unicorn (avoiding walls

@@ -690,26 +690,12 @@ impl<'a> Core<'a> {
     /// still join pens grown from `from`.
     pub(super) fn joinable(&mut self, d: usize, from: &[usize], to: Option<usize>) -> bool {
         let net = self.net;
-        let st = &self.st[d];
         self.pstamp += 1;
         let ps = self.pstamp;
-        self.pen_q.clear();
-        for &a in from {
-            self.pen_q.push(a as u32);
-            self.pen[a] = ps;
-        }
-        let mut qi = 0;
-        while qi < self.pen_q.len() {
-            let c = self.pen_q[qi] as usize;
-            qi += 1;
-            for &e in net.nbrs(c) {
-                let e = e as usize;
-                if self.pen[e] != ps && st.flags[e] & (DEAD | OUT) == 0 && !net.border[e] {
-                    self.pen[e] = ps;
-                    self.pen_q.push(e as u32);
-                }
-            }
-        }
+        let st = &self.st[d];
+        spread(&mut self.pen, &mut self.pen_q, ps, net, from, None, |e| {
+            st.flags[e] & (DEAD | OUT) == 0 && !net.border[e]
+        });
         to.into_iter()
             .chain(self.seeds.iter().map(|&b| b as usize))
             .all(|c| self.pen[c] == ps)
@@ -857,4 +843,38 @@ pub(super) fn finish_shared<'a>(
     }
     first.best = best;
     first.finish(level, start)
+}
+
+/// Spreads the pen stamp `stamp` from the cells `from` through every neighbour that `open`
+/// lets in, with `queue` as the work list; whether it reached `goal` (it stops there).
+pub(super) fn spread(
+    pen: &mut [u32],
+    queue: &mut Vec<u32>,
+    stamp: u32,
+    net: &Net,
+    from: &[usize],
+    goal: Option<usize>,
+    open: impl Fn(usize) -> bool,
+) -> bool {
+    queue.clear();
+    for &a in from {
+        queue.push(a as u32);
+        pen[a] = stamp;
+    }
+    let mut qi = 0;
+    while qi < queue.len() {
+        let c = queue[qi] as usize;
+        qi += 1;
+        for &e in net.nbrs(c) {
+            let e = e as usize;
+            if pen[e] != stamp && open(e) {
+                if Some(e) == goal {
+                    return true;
+                }
+                pen[e] = stamp;
+                queue.push(e as u32);
+            }
+        }
+    }
+    false
 }

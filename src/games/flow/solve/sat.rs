@@ -745,21 +745,8 @@ mod tests {
     #[test]
     fn pigeonhole_seven_into_six_is_unsat() {
         // Hundreds of conflicts: with a low threshold, restarts thin the learned clauses.
-        let (p, h) = (7u32, 6u32);
-        let var = |i: u32, j: u32| i * h + j;
-        let mut s = Sat::new((p * h) as usize);
+        let mut s = pigeonhole(7, 6);
         s.max_learnts = 20;
-        for i in 0..p {
-            let c: Vec<Lit> = (0..h).map(|j| pos(var(i, j))).collect();
-            s.add(&c);
-        }
-        for j in 0..h {
-            for a in 0..p {
-                for b in a + 1..p {
-                    s.add(&[neg(var(a, j)), neg(var(b, j))]);
-                }
-            }
-        }
         assert!(matches!(s.solve(None), Answer::Unsat));
         assert!(s.conflicts > 2 * RESTART_UNIT, "{} conflicts", s.conflicts);
         assert!(s.max_learnts > 20, "no thinning");

@@ -561,14 +561,20 @@ pub(crate) mod tests {
         cells
     }
 
-    #[test]
-    fn a_hex_board_with_higher_odd_columns_reads_row_by_row() {
-        // As in the app's first hex pack: even columns sit lower, as the level packs count.
-        let img = hexes((500, 600), (80.0, 100.0), 40.0, &five_columns(1));
+    /// The board found in a drawing of `five_columns(long)`, and the evidence behind it.
+    fn five_column_board(long: usize) -> (HexBoard, Weakest) {
+        let img = hexes((500, 600), (80.0, 100.0), 40.0, &five_columns(long));
         let mut w = Weakest::new();
         let b = find_in(&Lines::of(&img), &mut w)
             .unwrap()
             .expect("a hex board");
+        (b, w)
+    }
+
+    #[test]
+    fn a_hex_board_with_higher_odd_columns_reads_row_by_row() {
+        // As in the app's first hex pack: even columns sit lower, as the level packs count.
+        let (b, w) = five_column_board(1);
         assert_eq!(
             layout(&b),
             vec!["ooooo", "ooooo", "ooooo", "ooooo", "#o#o#"]
@@ -591,11 +597,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_hex_board_with_higher_even_columns_starts_odd_ones_a_row_down() {
-        let img = hexes((500, 600), (80.0, 100.0), 40.0, &five_columns(0));
-        let mut w = Weakest::new();
-        let b = find_in(&Lines::of(&img), &mut w)
-            .unwrap()
-            .expect("a hex board");
+        let (b, _) = five_column_board(0);
         assert_eq!(
             layout(&b),
             vec!["o#o#o", "ooooo", "ooooo", "ooooo", "ooooo"]
