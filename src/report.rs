@@ -62,6 +62,18 @@ impl Detail {
     }
 }
 
+/// The board's size and text, as each grid game's `scan --json` gives them (flattened into
+/// the game's own fields).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Grid {
+    pub width: usize,
+    pub height: usize,
+    /// A character per cell: the game's marks, `.` for an empty cell.
+    pub rows: Vec<String>,
+    /// The canonical text.
+    pub puzzle: String,
+}
+
 /// `scan --json`, and the `scan` part of `play --json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ScanReport {

@@ -198,7 +198,7 @@ mod tests {
     use crate::games::{Scanned, Solved, Status, Verify};
     use crate::input::Recorder;
     use crate::plan::Plan;
-    use crate::report::{Detail, ScanReport, SolveReport};
+    use crate::report::{Detail, Grid, ScanReport, SolveReport};
     use crate::screen::{PixelPoint, Rect, ScreenPoint};
     use crate::vision::geometry::Geometry;
     use std::cell::Cell;
@@ -239,10 +239,12 @@ mod tests {
                         confidence: 1.0,
                         detail: Detail::of(&ScanJson {
                             style: Style::Sgt,
-                            width: 0,
-                            height: 0,
-                            rows: Vec::new(),
-                            puzzle: String::new(),
+                            grid: Grid {
+                                width: 0,
+                                height: 0,
+                                rows: Vec::new(),
+                                puzzle: String::new(),
+                            },
                             game_id: String::new(),
                             bridges: Vec::new(),
                         }),

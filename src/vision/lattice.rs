@@ -22,6 +22,13 @@ impl Axis {
     pub fn end(&self) -> f64 {
         self.start + self.pitch * self.cells as f64
     }
+
+    /// Every line's position, first to last.
+    pub fn lines(&self) -> Vec<f64> {
+        (0..=self.cells)
+            .map(|k| self.start + k as f64 * self.pitch)
+            .collect()
+    }
 }
 
 /// Per position along one axis, how many pixels sit on a thin bright ridge across that axis.

@@ -160,6 +160,23 @@ pub(crate) fn screenshots() -> Option<Vec<(std::path::PathBuf, serde_json::Value
     )
 }
 
+/// `play --dry-run --json` on a screenshot: its report.
+fn planned(file: &std::path::Path) -> serde_json::Value {
+    run(
+        &[
+            "play",
+            "loop",
+            "--image",
+            file.to_str().unwrap(),
+            "--dry-run",
+            "--json",
+        ],
+        "",
+        0,
+    )
+    .json()
+}
+
 /// The stage: for every fresh screenshot of the real app, `play --dry-run --json` plans one
 /// drag whose points, mapped back through the scanned geometry, visit the cells of a valid
 /// loop in order and return into the first.
@@ -169,19 +186,7 @@ fn the_planned_drag_traces_a_valid_loop_on_every_fresh_screenshot() {
     let mut fresh = 0;
     for (file, shot) in shots.iter().filter(|(_, s)| s["state"] == "fresh") {
         fresh += 1;
-        let out = run(
-            &[
-                "play",
-                "loop",
-                "--image",
-                file.to_str().unwrap(),
-                "--dry-run",
-                "--json",
-            ],
-            "",
-            0,
-        );
-        let v = out.json();
+        let v = planned(file);
         let hints = hints_of(shot);
         assert_eq!(v["scan"]["rows"], shot["hints"], "{}", file.display());
         let (ox, oy, pitch) = lattice_of(&v);
@@ -214,19 +219,7 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
     let mut partial = 0;
     for (file, shot) in shots.iter().filter(|(_, s)| s["state"] == "partial") {
         partial += 1;
-        let out = run(
-            &[
-                "play",
-                "loop",
-                "--image",
-                file.to_str().unwrap(),
-                "--dry-run",
-                "--json",
-            ],
-            "",
-            0,
-        );
-        let v = out.json();
+        let v = planned(file);
         let (ox, oy, pitch) = lattice_of(&v);
         // The cell under a point, and how far the point is from that cell's centre.
         let cell_of = |p: &serde_json::Value| {

@@ -13,6 +13,26 @@ struct Row {
     size: (usize, usize),
 }
 
+/// Solves one level and says how it went on standard error as `name`; a failure's line, as
+/// `what`, goes to `failures`.
+fn solve_noted(
+    name: &str,
+    what: &str,
+    level: &Level,
+    expected: Option<i32>,
+    failures: &mut Vec<String>,
+) -> Row {
+    let (row, note) = solve_one(level, expected);
+    eprintln!(
+        "{name} {}x{} budget {}: {note}",
+        level.rows, level.cols, level.budget
+    );
+    if !row.ok {
+        failures.push(format!("{what}: {note}"));
+    }
+    row
+}
+
 fn solve_one(level: &Level, expected: Option<i32>) -> (Row, String) {
     let deadline = Instant::now()
         + Duration::from_secs(
@@ -128,14 +148,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         let real = v.get("date").is_some();
         let level = format::parse(l, &id, None)?;
         let expected = v["optimal"].as_i64().map(|e| e as i32);
-        let (row, note) = solve_one(&level, expected);
-        eprintln!(
-            "{id} {}x{} budget {}: {note}",
-            level.rows, level.cols, level.budget
-        );
-        if !row.ok {
-            failures.push(format!("{id}: {note}"));
-        }
+        let row = solve_noted(&id, &id, &level, expected, &mut failures);
         let key = if real {
             format!("real {}", level.variant)
         } else {
@@ -174,14 +187,13 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             };
             let params = generate::Params { variant, ..base };
             let level = generate::generate(seed, &params);
-            let (row, note) = solve_one(&level, None);
-            eprintln!(
-                "gen-{name}-{seed} {}x{} budget {}: {note}",
-                level.rows, level.cols, level.budget
+            let row = solve_noted(
+                &format!("gen-{name}-{seed}"),
+                &format!("generated {name} seed {seed}"),
+                &level,
+                None,
+                &mut failures,
             );
-            if !row.ok {
-                failures.push(format!("generated {name} seed {seed}: {note}"));
-            }
             let key = match layout {
                 Layout::Archive => format!("generated {variant}"),
                 Layout::OpenField => "stress: open-field main".to_string(),

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::games::pipeline::Rules;
 use crate::games::Options;
 use crate::plan::{Action, Plan, FRAME_MS};
-use crate::report::Detail;
+use crate::report::{Detail, Grid};
 use crate::screen::Screen;
 use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
@@ -25,12 +25,8 @@ pub struct Flow;
 /// Flow's fields of `scan --json`, beside the shared `game`, `geometry` and `confidence`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ScanJson {
-    pub width: usize,
-    pub height: usize,
-    /// A letter per endpoint, `.` for other cells, `#` for holes.
-    pub rows: Vec<String>,
-    /// The canonical text (the seed's lattice format).
-    pub puzzle: String,
+    #[serde(flatten)]
+    pub grid: Grid,
     /// Each flow's colour as the picture shows it, `#rrggbb`, by letter.
     pub colours: BTreeMap<char, String>,
     /// The pipes already drawn: each flow's cells `[row, col]` from one of its endpoints.
@@ -58,10 +54,13 @@ pub struct DrawnJson {
 fn scan_json(reading: &FlowReading, puzzle: &str) -> ScanJson {
     let p = &reading.puzzle;
     ScanJson {
-        width: p.cols,
-        height: p.rows,
-        rows: reading.rows(),
-        puzzle: puzzle.to_string(),
+        // A letter per endpoint, `.` for other cells, `#` for holes; the seed's lattice text.
+        grid: Grid {
+            width: p.cols,
+            height: p.rows,
+            rows: reading.rows(),
+            puzzle: puzzle.to_string(),
+        },
         colours: p
             .flows
             .iter()

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::games::pipeline::Rules;
 use crate::games::Options;
 use crate::plan::Plan;
-use crate::report::Detail;
+use crate::report::{Detail, Grid};
 use crate::screen::Screen;
 use crate::series::Next;
 use crate::solving::{Limits, Outcome};
@@ -37,12 +37,8 @@ fn bridge_arrays<S: Serializer>(bridges: &Bridges, s: S) -> std::result::Result<
 #[derive(Debug, Clone, Serialize)]
 pub struct ScanJson {
     pub style: vision::Style,
-    pub width: usize,
-    pub height: usize,
-    /// A digit per island, `.` elsewhere.
-    pub rows: Vec<String>,
-    /// The canonical text.
-    pub puzzle: String,
+    #[serde(flatten)]
+    pub grid: Grid,
     pub game_id: String,
     /// Bridges already drawn.
     #[serde(serialize_with = "bridge_arrays")]
@@ -143,10 +139,13 @@ impl Rules for Hashi {
     fn scan_detail(r: &vision::Reading, p: &Puzzle, canonical: &str) -> Detail {
         Detail::of(&ScanJson {
             style: r.style,
-            width: p.width,
-            height: p.height,
-            rows: p.rows(),
-            puzzle: canonical.to_string(),
+            // A digit per island, `.` elsewhere.
+            grid: Grid {
+                width: p.width,
+                height: p.height,
+                rows: p.rows(),
+                puzzle: canonical.to_string(),
+            },
             game_id: format::to_game_id(p),
             bridges: r.bridges.clone(),
         })

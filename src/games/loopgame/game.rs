@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::games::pipeline::Rules;
 use crate::games::Options;
 use crate::plan::Plan;
-use crate::report::Detail;
+use crate::report::{Detail, Grid};
 use crate::screen::Screen;
 use crate::series::Next;
 use crate::solving::{Limits, Outcome};
@@ -33,11 +33,8 @@ pub struct LoopGame;
 /// Loop's fields of `scan --json`, beside the shared `game`, `geometry` and `confidence`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ScanJson {
-    pub width: usize,
-    pub height: usize,
-    /// The hints, a digit per hint cell and `.` elsewhere.
-    pub rows: Vec<String>,
-    pub puzzle: String,
+    #[serde(flatten)]
+    pub grid: Grid,
     pub theme: Theme,
     /// The path drawn on the board, `[row, col]` in order along it; empty when none.
     pub path: Vec<[usize; 2]>,
@@ -63,11 +60,11 @@ pub struct SolveJson {
 }
 
 impl Rules for LoopGame {
-    const NAME: &'static str = "loop";
-    const NO_SOLUTION: &'static str = "no loop meets these hints";
     type Puzzle = Puzzle;
     type Reading = Reading;
     type Solution = Found;
+    const NAME: &'static str = "loop";
+    const NO_SOLUTION: &'static str = "no loop meets these hints";
 
     fn parse(text: &str, source: &str, _opts: &Options) -> Result<Puzzle> {
         parse(text, source)
@@ -143,10 +140,13 @@ impl Rules for LoopGame {
 
     fn scan_detail(r: &Reading, p: &Puzzle, canonical: &str) -> Detail {
         Detail::of(&ScanJson {
-            width: p.width,
-            height: p.height,
-            rows: p.rows(),
-            puzzle: canonical.to_string(),
+            // A digit per hint cell, `.` elsewhere.
+            grid: Grid {
+                width: p.width,
+                height: p.height,
+                rows: p.rows(),
+                puzzle: canonical.to_string(),
+            },
             theme: r.theme,
             path: r.path.clone(),
             closed: r.closed,

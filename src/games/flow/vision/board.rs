@@ -270,12 +270,8 @@ fn refuse_lines_running_on(img: &RgbaImage, lattice: &Lattice) -> Result<()> {
         }
         (seen as f64 >= 0.5 * (to - from)).then(|| hit as f64 / seen as f64)
     };
-    let lines_y: Vec<f64> = (0..=y.cells)
-        .map(|k| y.start + k as f64 * y.pitch)
-        .collect();
-    let lines_x: Vec<f64> = (0..=x.cells)
-        .map(|k| x.start + k as f64 * x.pitch)
-        .collect();
+    let lines_y = y.lines();
+    let lines_x = x.lines();
     let sides = [
         ("left", &lines_y, x.start - 0.8 * p, x.start - 0.2 * p, true),
         (

@@ -139,12 +139,8 @@ fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
     let pitch = (x.pitch + y.pitch) / 2.0;
     // Where the lines stop is the board's edge. The web's box need not be: a bridge along an
     // outer row cuts the ends of the lines crossing it off the web.
-    let xs: Vec<f64> = (0..=x.cells)
-        .map(|k| x.start + k as f64 * x.pitch)
-        .collect();
-    let ys: Vec<f64> = (0..=y.cells)
-        .map(|k| y.start + k as f64 * y.pitch)
-        .collect();
+    let xs = x.lines();
+    let ys = y.lines();
     let gap = (BRIDGE_GAP * pitch) as i64;
     let board = Component {
         count: 0,
