@@ -1,6 +1,6 @@
 //! `auto` as the game: the picture says which game it shows, or that it shows none.
 
-use crate::support::command::{run_expecting as run, TestCommand};
+use crate::support::command::{play_refuses, run_expecting as run, TestCommand};
 use image::{Rgba, RgbaImage};
 
 /// Every picture of a corpus folder: the one game whose reader takes it is named, and a picture
@@ -110,18 +110,7 @@ fn pictures_of_no_game_are_refused() {
             "{name}: {}",
             out.stderr
         );
-        let play = run(
-            &[
-                "play",
-                "auto",
-                "--image",
-                path.to_str().unwrap(),
-                "--dry-run",
-            ],
-            "",
-            2,
-        );
-        assert!(play.stdout.is_empty(), "{name}: a plan was printed");
+        play_refuses("auto", &path);
     }
 }
 

@@ -1,7 +1,7 @@
 //! enclose.horse through the real binary: solve, scan and dry-run play on real screenshots and
 //! on puzzle files this project wrote.
 
-use crate::support::command::{run_expecting as run, Run};
+use crate::support::command::{play_refuses, run_expecting as run, Run};
 use autoplayer::games::enclose::{check, format, Level, Tile};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -201,13 +201,16 @@ const KNOWN_SCREENSHOTS: &[(&str, &str)] = &[
     ("djk_2026.01.23.png", "1XHKfu"),
 ];
 
+/// A corpus screenshot and its level's line, when the corpus is there.
+fn known_screenshot(file: &str, id: &str) -> Option<(std::path::PathBuf, String)> {
+    let img = autoplayer::corpus::path(&format!("enclose/screenshots/{file}"))?;
+    Some((img, corpus_level(id)?))
+}
+
 #[test]
 fn scan_reads_real_screenshots_into_the_map() {
     for (file, id) in KNOWN_SCREENSHOTS {
-        let (Some(img), Some(line)) = (
-            autoplayer::corpus::path(&format!("enclose/screenshots/{file}")),
-            corpus_level(id),
-        ) else {
+        let Some((img, line)) = known_screenshot(file, id) else {
             return;
         };
         let level: Value = serde_json::from_str(&line).unwrap();
@@ -242,10 +245,7 @@ fn scan_reads_real_screenshots_into_the_map() {
 #[test]
 fn dry_run_clicks_on_a_screenshot_form_an_optimal_wall_set() {
     let (file, id) = KNOWN_SCREENSHOTS[0];
-    let (Some(img), Some(line)) = (
-        autoplayer::corpus::path(&format!("enclose/screenshots/{file}")),
-        corpus_level(id),
-    ) else {
+    let Some((img, line)) = known_screenshot(file, id) else {
         return;
     };
     let truth: Value = serde_json::from_str(&line).unwrap();
@@ -312,21 +312,7 @@ fn a_picture_of_another_game_or_of_nothing_is_an_error_and_plans_nothing() {
     let bridges = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/hashi/bridges_10x10_partial_fullscreen.png");
     for img in [blank, bridges] {
-        let out = run(
-            &[
-                "play",
-                "enclose",
-                "--image",
-                img.to_str().unwrap(),
-                "--budget",
-                "10",
-                "--dry-run",
-                "--json",
-            ],
-            "",
-            2,
-        );
-        assert!(out.stdout.trim().is_empty(), "no plan may be printed");
+        let out = play_refuses("enclose", &img);
         assert!(!out.stderr.is_empty());
     }
 }

@@ -1,7 +1,7 @@
 //! Flow Free through the real binary: solve from the seed format and mzucker's rows, errors
 //! with positions.
 
-use crate::support::command::{run_expecting as run, Run};
+use crate::support::command::{play_refuses, run_expecting as run, Run};
 use std::collections::BTreeMap;
 
 fn fixture(name: &str) -> String {
@@ -256,18 +256,7 @@ fn a_picture_of_another_game_is_refused_naming_why() {
         "{}",
         out.stderr
     );
-    let play = run(
-        &[
-            "play",
-            "flow",
-            "--image",
-            hashi.to_str().unwrap(),
-            "--dry-run",
-        ],
-        "",
-        2,
-    );
-    assert!(play.stdout.is_empty(), "{}", play.stdout);
+    play_refuses("flow", &hashi);
 }
 
 #[test]

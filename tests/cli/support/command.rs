@@ -150,6 +150,25 @@ impl fmt::Display for TestCommand {
     }
 }
 
+/// `play GAME --image PICTURE --dry-run` on a picture the game must refuse: exit 2 and no plan
+/// printed.
+pub fn play_refuses(game: &str, picture: &std::path::Path) -> Run {
+    let args = [
+        "play",
+        game,
+        "--image",
+        picture.to_str().unwrap(),
+        "--dry-run",
+    ];
+    let r = run_expecting(&args, "", 2);
+    assert!(
+        r.stdout.is_empty(),
+        "{game}: a plan was printed:\n{}",
+        r.stdout
+    );
+    r
+}
+
 /// Runs autoplayer without a desktop, feeding `stdin`, and checks its exit code.
 pub fn run_expecting(args: &[&str], stdin: &str, code: i32) -> Run {
     let r = TestCommand::autoplayer().args(args).stdin(stdin).run();

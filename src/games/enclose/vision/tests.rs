@@ -710,12 +710,8 @@ fn a_minus_before_the_score_is_read() {
     let mut img = load(&p);
     let r = recognize(&img, &ReadOptions::default()).unwrap();
     assert_eq!(r.score_shown, Some(ShownScore::Value(1)));
-    let crate::rect::Rect {
-        x: bx,
-        y: by,
-        w: bw,
-        h: bh,
-    } = r.geometry.board;
+    let b = r.geometry.board;
+    let (bx, by, bw, bh) = (b.x, b.y, b.w, b.h);
     let gold: Vec<(u32, u32)> = (by as u32 + bh as u32..img.height())
         .flat_map(|y| ((bx + bw / 2.0) as u32..(bx + bw) as u32 + 10).map(move |x| (x, y)))
         .filter(|&(x, y)| {
