@@ -43,7 +43,12 @@ fn hand_to_desktop() -> anyhow::Result<u8> {
     let err = std::process::Command::new(&exe)
         .args(std::env::args_os().skip(1))
         .exec();
-    Err(Error::Desktop(format!("cannot start {}: {err}", exe.display())).into())
+    Err(Error::Desktop(format!(
+        "cannot start {}: {err} (capture and play run there: build both binaries with \
+         `cargo build --release`, or install them with `cargo install --path .`)",
+        exe.display()
+    ))
+    .into())
 }
 
 fn scan(args: ScanArgs) -> anyhow::Result<u8> {

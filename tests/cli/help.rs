@@ -40,3 +40,32 @@ fn series_arguments_are_checked_before_play() {
     let help = run(&["play", "--help"], "", 0);
     assert!(help.stdout.contains("Esc"), "{}", help.stdout);
 }
+
+/// The `autoplayer` binary that solves and scans needs no capture or input library: those are
+/// in `autoplayer-desktop`, which it starts for `capture` and `play`.
+#[test]
+fn the_solving_binary_loads_no_desktop_library() {
+    if !crate::support::installed(&["readelf"]) {
+        return;
+    }
+    let out = std::process::Command::new("readelf")
+        .args(["-d", env!("CARGO_BIN_EXE_autoplayer")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let needed: Vec<&str> = text.lines().filter(|l| l.contains("(NEEDED)")).collect();
+    assert!(!needed.is_empty(), "{text}");
+    for lib in ["libxcb", "libgbm", "libwayland"] {
+        assert!(
+            !needed.iter().any(|l| l.contains(lib)),
+            "{lib}: {needed:#?}"
+        );
+    }
+    let desktop =
+        std::path::Path::new(env!("CARGO_BIN_EXE_autoplayer")).with_file_name("autoplayer-desktop");
+    assert!(
+        desktop.exists(),
+        "{} is not built beside autoplayer",
+        desktop.display()
+    );
+}
