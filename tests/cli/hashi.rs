@@ -200,7 +200,7 @@ fn a_solved_capture_reads_as_the_solution_and_leaves_nothing_to_do() {
 }
 
 /// `--moves 2` on a capture: a hint of two bridges the rules force from what is drawn, drawn as
-/// a picture; a game without hints says so, and nothing is planned.
+/// a picture; `--moves 0` is refused; a Flow hint from a capture is one pipe, one drag.
 #[test]
 fn a_hint_from_a_capture_plans_and_draws_only_its_moves() {
     let dir = tempfile::tempdir().unwrap();
@@ -253,8 +253,13 @@ fn a_hint_from_a_capture_plans_and_draws_only_its_moves() {
             "1",
         ],
         "",
-        2,
+        0,
     );
-    assert!(out.stderr.contains("no hints yet"), "{}", out.stderr);
-    assert!(!out.stdout.contains("drag ("), "{}", out.stdout);
+    assert!(out.stdout.contains("hint: 1 move(s)"), "{}", out.stdout);
+    let drags = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(". drag ("))
+        .count();
+    assert_eq!(drags, 1, "{}", out.stdout);
 }

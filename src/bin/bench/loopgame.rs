@@ -37,7 +37,7 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(Option<f64>, bool)> {
         }
     }
     let (cycle, unique) = match outcome {
-        Outcome::Solved(Found { cycle, unique }) => (cycle, unique),
+        Outcome::Solved(Found { cycle, unique, .. }) => (cycle, unique),
         Outcome::GaveUp(_) => return Ok((None, false)),
         Outcome::Unsolvable => bail!("{name}: reported unsolvable, yet it has a loop"),
         Outcome::Optimal(_) => bail!("{name}: a loop has no optimum"),

@@ -213,6 +213,41 @@ impl Rules for Enclose {
         super::overlay::draw_solution(img, r, open, s);
     }
 
+    fn hint(
+        r: &vision::Reading,
+        open: &Level,
+        sol: &Solution,
+        k: usize,
+    ) -> Result<(Solution, Vec<String>)> {
+        let h = open.horse();
+        let (walls, lines) = play::hint(
+            &play::placed_walls(r),
+            &sol.walls,
+            [h / open.cols, h % open.cols],
+            k,
+        );
+        Ok((
+            Solution {
+                walls: walls.into_iter().collect(),
+                ..sol.clone()
+            },
+            lines,
+        ))
+    }
+
+    /// A hint's walls are checked as walls only: a pen half built scores nothing yet.
+    fn hint_differences(
+        r: &vision::Reading,
+        open: &Level,
+        partial: &Solution,
+        after: &Screen,
+        _opts: &Options,
+    ) -> Result<Vec<String>> {
+        let seen = vision::read_after_play(&after.image, &r.geometry, open.rows, open.cols);
+        let target: BTreeSet<[usize; 2]> = partial.walls.iter().copied().collect();
+        Ok(play::differences(&seen.walls, &target))
+    }
+
     fn next_puzzle(_r: &vision::Reading, _after: &RgbaImage) -> Next {
         Next::NoneInApp("the enclose.horse page has one level a day".into())
     }

@@ -47,3 +47,44 @@ pub fn differences(placed: &BTreeSet<[usize; 2]>, target: &BTreeSet<[usize; 2]>)
         .map(|[r, c]| format!("wall ({r},{c}) should not be there"));
     missing.chain(extra).collect()
 }
+/// A hint: the first `k` walls of the optimum not on the board yet, nearest the horse first
+/// (the optimum needs each: without it the pen is open or holds less). Returns the walls the
+/// board must then show (those and every wall already placed) and a line per wall.
+pub fn hint(
+    placed: &BTreeSet<[usize; 2]>,
+    optimum: &[[usize; 2]],
+    horse: [usize; 2],
+    k: usize,
+) -> (BTreeSet<[usize; 2]>, Vec<String>) {
+    let mut todo: Vec<[usize; 2]> = optimum
+        .iter()
+        .filter(|w| !placed.contains(*w))
+        .copied()
+        .collect();
+    todo.sort_by_key(|&[r, c]| (r.abs_diff(horse[0]) + c.abs_diff(horse[1]), r, c));
+    let mut target = placed.clone();
+    let lines = todo
+        .into_iter()
+        .take(k)
+        .map(|[r, c]| {
+            target.insert([r, c]);
+            format!("wall ({r},{c})")
+        })
+        .collect();
+    (target, lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_adds_the_optimum_walls_nearest_the_horse_first() {
+        let placed: BTreeSet<[usize; 2]> = [[0, 0]].into_iter().collect();
+        let (target, lines) = hint(&placed, &[[0, 0], [5, 5], [1, 1]], [2, 2], 1);
+        assert_eq!(target, [[0, 0], [1, 1]].into_iter().collect());
+        assert_eq!(lines, vec!["wall (1,1)".to_string()]);
+        let (target, _) = hint(&placed, &[[0, 0], [5, 5], [1, 1]], [2, 2], 9);
+        assert_eq!(target.len(), 3);
+    }
+}

@@ -159,6 +159,19 @@ impl Rules for Flow {
         super::overlay::draw_solution(img, r, p, s);
     }
 
+    fn hint(
+        r: &FlowReading,
+        p: &Puzzle,
+        s: &Solution,
+        k: usize,
+    ) -> Result<(Solution, Vec<String>)> {
+        let mut drawn = vec![Vec::new(); p.flows.len()];
+        for d in &r.drawn {
+            drawn[d.flow].clone_from(&d.cells);
+        }
+        Ok(super::play::hint(p, s, &drawn, k))
+    }
+
     /// A tap clearing each wrong pipe, then one drag per colour not already drawn right.
     fn plan(
         r: &FlowReading,
@@ -227,17 +240,26 @@ fn differences(puzzle: &Puzzle, solution: &Solution, again: &FlowReading) -> Vec
     let mut out = Vec::new();
     for (f, path) in solution.paths.iter().enumerate() {
         let want: Vec<(usize, usize)> = path.iter().map(|&k| at(puzzle, k)).collect();
-        let first = want[0];
+        // A colour a hint leaves undrawn is looked for from either end.
+        let ends = puzzle.flows[f].ends.map(|k| at(puzzle, k));
+        let starts: &[(usize, usize)] = match want.first() {
+            Some(first) => std::slice::from_ref(first),
+            None => &ends,
+        };
+        let first = starts[0];
         let shown = again.drawn.iter().find(|d| {
             let cells = &again.puzzle.cells;
             d.cells.first().zip(d.cells.last()).is_some_and(|(&a, &b)| {
                 let (a, b) = ((cells[a].row, cells[a].col), (cells[b].row, cells[b].col));
-                a == first || b == first
+                starts.contains(&a) || starts.contains(&b)
             })
         });
-        let got: Vec<(usize, usize)> = shown.map_or(Vec::new(), |d| {
+        let mut got: Vec<(usize, usize)> = shown.map_or(Vec::new(), |d| {
             d.cells.iter().map(|&k| at(&again.puzzle, k)).collect()
         });
+        if want.is_empty() && got.len() == 1 {
+            got.clear();
+        }
         let reversed: Vec<(usize, usize)> = got.iter().rev().copied().collect();
         if got != want && reversed != want {
             out.push(format!(

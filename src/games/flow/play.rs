@@ -80,7 +80,7 @@ fn cells_word(n: usize) -> String {
 }
 
 /// A pipe is right when it runs through the same cells in the same order, from either end.
-fn same_path(drawn: &[usize], path: &[usize]) -> bool {
+pub(super) fn same_path(drawn: &[usize], path: &[usize]) -> bool {
     drawn == path || drawn.iter().rev().eq(path.iter())
 }
 
@@ -102,6 +102,38 @@ fn corners(path: &[usize], at: &impl Fn(usize) -> (f64, f64)) -> Vec<usize> {
         out.push(path[path.len() - 1]);
     }
     out
+}
+
+/// A hint: the first `k` pipes of the answer to draw, one drag each: colours with nothing
+/// drawn yet first (so no tap to clear comes before), the shortest first (the ones a player
+/// sees soonest). Returns what the board must then show (those pipes, every other colour as
+/// drawn) and a line per pipe.
+pub fn hint(p: &Puzzle, s: &Solution, drawn: &[Vec<usize>], k: usize) -> (Solution, Vec<String>) {
+    let mine = |f: usize| drawn.get(f).map(Vec::as_slice).unwrap_or(&[]);
+    let mut todo: Vec<usize> = (0..s.paths.len())
+        .filter(|&f| !same_path(mine(f), &s.paths[f]))
+        .collect();
+    todo.sort_by_key(|&f| (!mine(f).is_empty(), s.paths[f].len(), f));
+    let mut partial = Solution {
+        paths: (0..s.paths.len()).map(|f| mine(f).to_vec()).collect(),
+    };
+    let cell = |k: usize| format!("({}, {})", p.cells[k].row, p.cells[k].col);
+    let lines = todo
+        .iter()
+        .take(k)
+        .map(|&f| {
+            let path = &s.paths[f];
+            partial.paths[f] = path.clone();
+            format!(
+                "pipe {}: {} cells from {} to {}",
+                p.flows[f].letter,
+                path.len(),
+                cell(path[0]),
+                cell(path[path.len() - 1])
+            )
+        })
+        .collect();
+    (partial, lines)
 }
 
 #[cfg(test)]

@@ -161,12 +161,45 @@ impl Rules for LoopGame {
         super::overlay::draw_solution(img, r, p, s);
     }
 
+    /// `k` links of the loop in one drag (k + 1 cells): one link is the smallest move a
+    /// player draws.
+    fn hint(_r: &Reading, _p: &Puzzle, s: &Found, k: usize) -> Result<(Found, Vec<String>)> {
+        let (cells, lines) = play::hint(&s.cycle, s.unique, k);
+        let stretch = Found {
+            cycle: cells,
+            closed: false,
+            unique: s.unique,
+        };
+        Ok((stretch, lines))
+    }
+
+    /// The board must show exactly the stretch, as an open path, either way round.
+    fn hint_differences(
+        _r: &Reading,
+        _p: &Puzzle,
+        stretch: &Found,
+        after: &Screen,
+        opts: &Options,
+    ) -> Result<Vec<String>> {
+        let again = vision::recognize_with(&after.image, opts.calibration.as_deref())?;
+        let reversed: Vec<_> = again.path.iter().rev().copied().collect();
+        if !again.closed && (again.path == stretch.cycle || reversed == stretch.cycle) {
+            return Ok(Vec::new());
+        }
+        Ok(vec![format!(
+            "the board shows a {} path of {} cells, the hint {} cells",
+            if again.closed { "closed" } else { "open" },
+            again.path.len(),
+            stretch.cycle.len()
+        )])
+    }
+
     fn next_puzzle(r: &Reading, after: &RgbaImage) -> Next {
         play::next_puzzle(r, after)
     }
 
     fn plan(r: &Reading, _p: &Puzzle, s: &Found, screen: &Screen, out: &mut Plan) -> Result<()> {
-        play::plan(r, &s.cycle, screen, out);
+        play::plan(r, &s.cycle, s.closed, screen, out);
         Ok(())
     }
 

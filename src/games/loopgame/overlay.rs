@@ -46,7 +46,8 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Fou
     }
     let width = (pitch * 0.12).max(2.0);
     let n = s.cycle.len();
-    for k in 0..n {
+    let links = if s.closed { n } else { n.saturating_sub(1) };
+    for k in 0..links {
         let (a, b) = (s.cycle[k], s.cycle[(k + 1) % n]);
         stroke(img, g.centre(a[0], a[1]), g.centre(b[0], b[1]), width, ink);
     }

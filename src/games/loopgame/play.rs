@@ -14,7 +14,7 @@ use image::RgbaImage;
 /// loop and back into the first cell, which is how the app closes a loop. The app takes a tap
 /// (press and release in one cell) on a drawn cell as "remove this cell and its links", and
 /// drops whatever is left without links; a tap on an empty cell adds nothing.
-pub fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen, plan: &mut Plan) {
+pub fn plan(reading: &Reading, cycle: &Cycle, closed: bool, screen: &Screen, plan: &mut Plan) {
     // Seen on the real app: with 2 ms between moves an 8×8 board (50 px cells) lost cells, a
     // 4×4 (100 px) did not. One move per 60 Hz frame keeps every cell.
     plan.min_step_ms = FRAME_MS;
@@ -24,6 +24,19 @@ pub fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen, plan: &mut Plan) 
             Action::Click { at: centre(cell) },
             format!("clear the drawn path: tap ({}, {})", cell[0], cell[1]),
         );
+    }
+    if !closed {
+        let path = cycle.iter().map(|&c| centre(c)).collect();
+        plan.push(
+            Action::Drag { path },
+            format!(
+                "a stretch of the loop: {} cells from ({}, {})",
+                cycle.len(),
+                cycle[0][0],
+                cycle[0][1]
+            ),
+        );
+        return;
     }
     let path = cycle
         .iter()
@@ -39,6 +52,47 @@ pub fn plan(reading: &Reading, cycle: &Cycle, screen: &Screen, plan: &mut Plan) 
             cycle[0][1]
         ),
     );
+}
+
+/// A hint: `links` steps of the loop in one drag, through the corner cell (0, 0), which every
+/// loop through all cells turns in, from its neighbour below to its neighbour across and on
+/// along the answer. Returns the cells in order and a line per link saying why it is forced.
+pub fn hint(cycle: &Cycle, unique: bool, links: usize) -> (Cycle, Vec<String>) {
+    let n = cycle.len();
+    let link = |a: [usize; 2], b: [usize; 2]| format!("({}, {})-({}, {})", a[0], a[1], b[0], b[1]);
+    let Some(corner) = cycle.iter().position(|&c| c == [0, 0]) else {
+        // A loop that need not pass every cell (`--any-loop`) may miss the corner.
+        let cells: Cycle = cycle.iter().take(links + 1).copied().collect();
+        let lines = cells
+            .windows(2)
+            .map(|w| format!("{}: along the loop found", link(w[0], w[1])))
+            .collect();
+        return (cells, lines);
+    };
+    // Walk from (1, 0) through the corner to (0, 1), whichever way round the answer runs.
+    let forward = cycle[(corner + n - 1) % n] == [1, 0];
+    let at = |k: usize| {
+        if forward {
+            cycle[(corner + n - 1 + k) % n]
+        } else {
+            cycle[(corner + 1 + n - k % n) % n]
+        }
+    };
+    let cells: Cycle = (0..=links.min(n - 1)).map(at).collect();
+    let rest = if unique {
+        "the only loop"
+    } else {
+        "the loop found"
+    };
+    let lines = cells
+        .windows(2)
+        .enumerate()
+        .map(|(k, w)| match k {
+            0 | 1 => format!("{}: the corner (0, 0) forces it", link(w[0], w[1])),
+            _ => format!("{}: along {rest}", link(w[0], w[1])),
+        })
+        .collect();
+    (cells, lines)
 }
 /// The Loop app's way on after a win: the win sheet's button when the sheet is up (it dismisses
 /// the sheet, or goes on to the next daily level), else the New puzzle control of unlimited
@@ -118,4 +172,24 @@ fn sheet_button(img: &RgbaImage) -> Option<PixelPoint> {
         x: (best.x0 + best.x1) as f64 / 2.0,
         y: (best.y0 + best.y1) as f64 / 2.0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_runs_through_the_corner_whichever_way_the_loop_turns() {
+        let one_way = vec![[0, 0], [0, 1], [1, 1], [1, 0]];
+        let other_way = vec![[0, 0], [1, 0], [1, 1], [0, 1]];
+        for cycle in [one_way, other_way] {
+            let (cells, lines) = hint(&cycle, true, 2);
+            assert_eq!(cells, vec![[1, 0], [0, 0], [0, 1]]);
+            assert_eq!(lines.len(), 2);
+            assert!(lines.iter().all(|l| l.contains("corner")), "{lines:?}");
+        }
+        let (cells, lines) = hint(&vec![[0, 0], [0, 1], [1, 1], [1, 0]], false, 3);
+        assert_eq!(cells.len(), 4);
+        assert!(lines[2].contains("the loop found"), "{lines:?}");
+    }
 }

@@ -34,6 +34,9 @@ pub const DEFAULT_PROOF_NODES: u64 = 500;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {
     pub cycle: Cycle,
+    /// False for a hint's stretch (`play --moves`): the cells are an open path along the
+    /// loop, not the whole loop.
+    pub closed: bool,
     /// True only when the search proved no other loop exists (false when a second loop was
     /// found or the proof ran out of budget or time).
     pub unique: bool,
@@ -95,6 +98,7 @@ pub fn solve_with_stats(p: &Puzzle, opts: &Options, limits: &Limits) -> (Outcome
     let outcome = match s.found.first() {
         Some(cycle) => Outcome::Solved(Found {
             cycle: canonical(cycle.iter().map(|&c| rotation.back(c, p)).collect()),
+            closed: true,
             unique,
         }),
         None if stop == Some(Stop::Done) => Outcome::Unsolvable,
@@ -129,7 +133,7 @@ mod tests {
             ..Default::default()
         };
         match solve(&p, &opts, &Limits::default()) {
-            Outcome::Solved(Found { cycle, unique }) => {
+            Outcome::Solved(Found { cycle, unique, .. }) => {
                 check(&p, &cycle, any_loop).expect("the answer passes the checker");
                 (cycle, unique)
             }
