@@ -9,7 +9,7 @@ mod cli {
 }
 
 use anyhow::Context;
-use autoplayer::games::{Options, Sample};
+use autoplayer::games::{GameKind, Options, Sample, Scanned};
 use autoplayer::progress::Spinner;
 use autoplayer::screen::Screen;
 use autoplayer::{batch, report, Error};
@@ -51,11 +51,88 @@ fn hand_to_desktop() -> anyhow::Result<u8> {
     .into())
 }
 
+/// What `scan` made of one input: a picture's reading, or a puzzle file converted.
+enum ScanRead {
+    Picture(Scanned),
+    Text { game: &'static str, puzzle: String },
+}
+
+impl ScanRead {
+    fn puzzle(&self) -> &str {
+        match self {
+            ScanRead::Picture(s) => &s.puzzle,
+            ScanRead::Text { puzzle, .. } => puzzle,
+        }
+    }
+
+    /// `--json`: a picture's reading report; for a puzzle file, its game, format and text.
+    fn json(&self, to: Option<&str>) -> Result<serde_json::Value, Error> {
+        match self {
+            ScanRead::Picture(s) => serde_json::to_value(&s.report)
+                .map_err(|e| Error::Usage(format!("cannot write the report: {e}"))),
+            ScanRead::Text { game, puzzle } => {
+                let format = GameKind::named(game)
+                    .ok_or_else(|| Error::Usage(format!("{game}: no such game")))?
+                    .game()?
+                    .format(to)?;
+                Ok(serde_json::json!({
+                    "game": game,
+                    "format": format.name,
+                    "puzzle": puzzle,
+                }))
+            }
+        }
+    }
+}
+
+/// Reads one input: a PNG, JPEG or WebP picture (told by its content) is read as a board;
+/// any other text is a puzzle file of the named game, written again in `to`.
+fn scan_input(
+    input: &str,
+    kind: GameKind,
+    opts: &Options,
+    to: Option<&str>,
+) -> Result<ScanRead, Error> {
+    let bytes = std::fs::read(input).map_err(|e| Error::Io {
+        path: input.to_string(),
+        source: e,
+    })?;
+    let picture = matches!(
+        image::guess_format(&bytes),
+        Ok(image::ImageFormat::Png | image::ImageFormat::Jpeg | image::ImageFormat::WebP)
+    );
+    if picture {
+        let screen = Screen::from_bytes(&bytes, input)?;
+        let game = kind.game_on(&screen)?;
+        // Without `--to` the reading's own canonical text stays, as before conversions.
+        let format = to.map(|t| game.format(Some(t))).transpose()?;
+        return Ok(ScanRead::Picture(game.scan(&screen, opts, format)?));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Error::Usage(format!(
+            "{input}: neither a picture (PNG, JPEG, WebP) nor puzzle text"
+        ))
+    })?;
+    if kind == GameKind::AUTO {
+        return Err(Error::Usage(format!(
+            "{input}: a puzzle file: name its game (auto tells games apart only in pictures)"
+        )));
+    }
+    let game = kind.game()?;
+    let puzzle = game.convert(&text, input, opts, game.format(to)?)?;
+    Ok(ScanRead::Text {
+        game: game.name(),
+        puzzle,
+    })
+}
+
 fn scan(args: ScanArgs) -> anyhow::Result<u8> {
     let opts = Options {
         calibration: args.calibration.load()?,
         ..options(&args.game_opts, None)?
     };
+    let to = args.to.as_deref();
+    args.game.check_format(to)?;
     // A picture never comes on standard input, so a lone `-` there is a list of names.
     let (named, mut lists) = match args.images.as_slice() {
         [one] if one == "-" => (Vec::new(), vec!["-".to_string()]),
@@ -73,34 +150,46 @@ fn scan(args: ScanArgs) -> anyhow::Result<u8> {
             args.output.as_deref(),
             args.json,
             |input| {
-                let screen = Screen::from_file(Path::new(input))?;
-                let game = args.game.game_on(&screen)?;
-                let scanned = game.scan(&screen, &opts)?;
+                let read = scan_input(input, args.game, &opts, to)?;
                 Ok(batch::Done {
-                    json: serde_json::to_value(&scanned.report)
-                        .map_err(|e| Error::Usage(format!("{input}: {e}")))?,
-                    text: scanned.puzzle.clone(),
-                    file_text: scanned.puzzle,
+                    json: read.json(to)?,
+                    text: read.puzzle().to_string(),
+                    file_text: read.puzzle().to_string(),
                     status: None,
                 })
             },
-            |done| done.json["game"].as_str().unwrap_or("txt").to_string(),
+            |done| {
+                let game = done.json["game"].as_str().and_then(GameKind::named);
+                game.and_then(|g| g.game().ok())
+                    .and_then(|g| g.format(to).ok())
+                    .map_or("txt", |f| f.extension)
+                    .to_string()
+            },
         );
     }
-    let screen = Screen::from_file(Path::new(&named[0]))?;
-    let game = args.game.game_on(&screen)?;
-    let scanned = game.scan(&screen, &opts)?;
+    let read = scan_input(&named[0], args.game, &opts, to)?;
+    let scanned = match &read {
+        ScanRead::Picture(s) => Some(s),
+        ScanRead::Text { .. } => None,
+    };
+    if args.overlay.is_some() && scanned.is_none() {
+        return Err(Error::Usage(format!(
+            "--overlay draws over a picture, and {} is a puzzle file",
+            named[0]
+        ))
+        .into());
+    }
     if let Some(path) = &args.output {
-        std::fs::write(path, &scanned.puzzle)
+        std::fs::write(path, read.puzzle())
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    if let Some(path) = &args.overlay {
+    if let (Some(path), Some(scanned)) = (&args.overlay, scanned) {
         save_png(&scanned.overlay, path)?;
     }
     if args.json {
-        println!("{}", report::to_pretty(&scanned.report)?);
+        println!("{}", report::to_pretty(&read.json(to)?)?);
     } else {
-        print!("{}", scanned.puzzle);
+        print!("{}", read.puzzle());
     }
     Ok(0)
 }
@@ -148,6 +237,14 @@ fn calibrate(args: CalibrateArgs) -> anyhow::Result<u8> {
 }
 
 fn solve(args: SolveArgs) -> anyhow::Result<u8> {
+    if let Some(to) = &args.to {
+        return Err(Error::Usage(format!(
+            "solve --to {to}: solve prints solutions; to convert a puzzle file, use \
+             `autoplayer scan {} FILE --to {to}`",
+            args.game.name()
+        ))
+        .into());
+    }
     let game = args.game.game()?;
     let opts = options(&args.game_opts, args.timeout)?;
     if args.puzzles.len() != 1 || !args.list.is_empty() {

@@ -294,7 +294,7 @@ impl Series<'_> {
         while start.elapsed() < FRESH_WAIT {
             pause_watching(mouse, LOOK_GAP)?;
             let screen = (desk.capture)()?;
-            match self.game.scan(&screen, self.opts) {
+            match self.game.scan(&screen, self.opts, None) {
                 Ok(scanned) if scanned.puzzle != last_puzzle => return Ok(Ok(screen)),
                 Ok(_) => seen = "the board just solved".into(),
                 Err(e) => seen = format!("no board ({e})"),

@@ -28,10 +28,20 @@ pub enum Command {
         autoplayer capture --window Bridges -o board.png\n  \
         autoplayer capture --monitor 0 --region 700,300,500,500 -o crop.png")]
     Capture(CaptureArgs),
-    /// Read the board in a picture and print it as puzzle text.
-    #[command(after_help = "Examples:\n  \
+    /// Read the board in a picture and print it as puzzle text, or convert a puzzle file.
+    #[command(
+        after_help = "Formats for --to (the first of each game is its own text, the \
+        default):\n  \
+        hashi    hashi, id (the Bridges game ID), janko (a janko JSON line)\n  \
+        flow     flow (the seed format), mzucker (mzucker's rows), pack (a level-pack line)\n  \
+        enclose  enclose (the puzzle file), json (the game's API JSON)\n  \
+        loop     loop\n\n\
+        Examples:\n  \
         autoplayer scan hashi board.png --json --overlay read.png -o board.hashi\n  \
-        autoplayer scan enclose page.jpg --budget 12 -o level.enclose")]
+        autoplayer scan enclose page.jpg --budget 12 -o level.enclose\n  \
+        autoplayer scan hashi board.png --to id\n  \
+        autoplayer scan flow level.flow --to pack"
+    )]
     Scan(ScanArgs),
     /// Learn an app's look (its digit templates) from screenshots whose puzzles are known.
     #[command(after_help = "Examples:\n  \
@@ -71,17 +81,23 @@ pub struct CaptureArgs {
 #[derive(Args)]
 pub struct ScanArgs {
     pub game: GameKind,
-    /// Pictures to read; several (or `--list`) are read in one process on every core, and
-    /// `-` reads their names from standard input.
-    #[arg(value_name = "IMAGE", required_unless_present = "list")]
+    /// Pictures to read, or puzzle files (any format the game reads) to convert, told apart by
+    /// content; several (or `--list`) are read in one process on every core, and `-` reads
+    /// their names from standard input.
+    #[arg(value_name = "IMAGE|PUZZLE", required_unless_present = "list")]
     pub images: Vec<String>,
     /// Read more file names from this file, one per line (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub list: Vec<String>,
-    /// Write the puzzle in the game's canonical text here; with several pictures, a
-    /// directory that gets one puzzle file per picture.
+    /// Write the puzzle in the game's canonical text (or `--to`'s format) here; with several
+    /// inputs, a directory that gets one puzzle file per input, named with the format's
+    /// extension.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+    /// Write the puzzle in this format instead of the game's own text (listed below; an
+    /// unknown name lists the game's).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<String>,
     /// Write the picture with what was read drawn over it (one picture only).
     #[arg(long)]
     pub overlay: Option<PathBuf>,
@@ -122,6 +138,9 @@ pub struct SolveArgs {
     /// Give up after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
+    /// Not a solve option: refused with a pointer to `scan --to`, which converts puzzles.
+    #[arg(long, hide = true)]
+    pub to: Option<String>,
     #[command(flatten)]
     pub game_opts: GameOptions,
 }

@@ -119,6 +119,75 @@ impl GameKind {
     }
 }
 
+/// A text format `scan --to` writes a puzzle in; every one reads back through the game's
+/// `parse`, so a conversion can always be checked by reading it again.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Format {
+    /// Its name after `--to`: short and lower-case.
+    pub name: &'static str,
+    /// The extension its files get in a batch's `-o DIR`.
+    pub extension: &'static str,
+    /// What it is, in a few words, for the error that lists a game's formats.
+    pub about: &'static str,
+}
+
+/// The formats' names, for messages: `hashi, id, janko`.
+fn format_names(formats: &[Format]) -> String {
+    formats
+        .iter()
+        .map(|f| f.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl dyn Game {
+    /// The format `--to` names, or the game's own text for `None`; an unknown name is a usage
+    /// error that lists the game's formats.
+    pub fn format(&self, name: Option<&str>) -> Result<&'static Format> {
+        let formats = self.formats();
+        let Some(name) = name else {
+            return Ok(&formats[0]);
+        };
+        formats.iter().find(|f| f.name == name).ok_or_else(|| {
+            Error::Usage(format!(
+                "--to {name}: {} has no format of that name; it writes {} ({})",
+                self.name(),
+                format_names(formats),
+                formats
+                    .iter()
+                    .map(|f| format!("{}: {}", f.name, f.about))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ))
+        })
+    }
+}
+
+impl GameKind {
+    /// Checks `--to` before any picture is read: for a named game, that it writes the format;
+    /// for `auto`, that some game does (each picture's game is checked again once known).
+    pub fn check_format(self, name: Option<&str>) -> Result<()> {
+        let Some(name) = name else { return Ok(()) };
+        if self != GameKind::AUTO {
+            return self.game()?.format(Some(name)).map(|_| ());
+        }
+        if BUILT
+            .iter()
+            .any(|g| g.formats().iter().any(|f| f.name == name))
+        {
+            return Ok(());
+        }
+        Err(Error::Usage(format!(
+            "--to {name}: no game has a format of that name ({})",
+            BUILT
+                .iter()
+                .map(|g| format!("{} writes {}", g.name(), format_names(g.formats())))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )))
+    }
+}
+
 /// Options for every game: the solver's time, and each game's own.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -163,7 +232,7 @@ impl Solved {
 pub struct Scanned {
     /// `scan --json`.
     pub report: ScanReport,
-    /// The puzzle in the game's canonical text.
+    /// The puzzle in the game's canonical text, or in the format asked for.
     pub puzzle: String,
     /// The capture with what was read drawn over it.
     pub overlay: RgbaImage,
@@ -200,8 +269,12 @@ pub trait Game: Sync {
     fn name(&self) -> &'static str;
     /// Parses any of the game's text formats and solves it.
     fn solve(&self, text: &str, source: &str, opts: &Options) -> Result<Solved>;
-    /// Reads the board in a picture.
-    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned>;
+    /// Reads the board in a picture; its puzzle text in `to`, the game's own text for `None`.
+    fn scan(&self, screen: &Screen, opts: &Options, to: Option<&Format>) -> Result<Scanned>;
+    /// The text formats `--to` writes, the game's own text first.
+    fn formats(&self) -> &'static [Format];
+    /// Reads a puzzle text in any of the game's formats and writes it in `to`.
+    fn convert(&self, text: &str, source: &str, opts: &Options, to: &Format) -> Result<String>;
     /// Reads, solves and plans. An unsolvable board is `Ok` with that status and no actions.
     fn prepare(&self, screen: &Screen, opts: &Options) -> Result<Prepared>;
     /// Whether the picture shows this game's board (for `auto`), or why not. Only the board
@@ -224,7 +297,7 @@ mod tests {
             .iter()
             .map(|g| {
                 let detected = g.detect(screen).is_ok();
-                let scanned = g.scan(screen, &Options::default()).is_ok();
+                let scanned = g.scan(screen, &Options::default(), None).is_ok();
                 (g.name(), detected || scanned)
             })
             .collect()

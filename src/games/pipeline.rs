@@ -3,7 +3,7 @@
 //! and verification use, with the timing, the status, the reports, the deadline, the texts for
 //! no answer and the empty plan of a board without one done here for all.
 
-use super::{Game, Options, Prepared, Sample, Scanned, Solved, Verify};
+use super::{Format, Game, Options, Prepared, Sample, Scanned, Solved, Verify};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
 use crate::plan::Plan;
@@ -58,6 +58,11 @@ pub trait Rules: 'static {
     fn posed(r: &Self::Reading, label: &str, opts: &Options) -> Result<Self::Puzzle>;
     /// The puzzle in the game's canonical text.
     fn canonical(r: &Self::Reading, p: &Self::Puzzle) -> Result<String>;
+    /// The text formats `--to` writes, the canonical text first.
+    const FORMATS: &'static [Format];
+    /// The puzzle in `format`, one of [`Rules::FORMATS`], ending in a newline; an error when
+    /// the puzzle has no form in it (a board that format cannot draw).
+    fn write(p: &Self::Puzzle, format: &Format) -> Result<String>;
     fn geometry(r: &Self::Reading) -> Geometry;
     /// 0..1: the weakest evidence behind anything read.
     fn confidence(r: &Self::Reading) -> f64;
@@ -290,8 +295,20 @@ impl<R: Rules> Game for Pipeline<R> {
         Ok(solved::<R>(&p, &outcome, ms, opts, false, &[]))
     }
 
-    fn scan(&self, screen: &Screen, opts: &Options) -> Result<Scanned> {
-        Ok(scanned::<R>(screen, opts)?.2)
+    fn scan(&self, screen: &Screen, opts: &Options, to: Option<&Format>) -> Result<Scanned> {
+        let (_, puzzle, mut scanned) = scanned::<R>(screen, opts)?;
+        if let Some(format) = to {
+            scanned.puzzle = R::write(&puzzle, format)?;
+        }
+        Ok(scanned)
+    }
+
+    fn formats(&self) -> &'static [Format] {
+        R::FORMATS
+    }
+
+    fn convert(&self, text: &str, source: &str, opts: &Options, to: &Format) -> Result<String> {
+        R::write(&R::parse(text, source, opts)?, to)
     }
 
     fn detect(&self, screen: &Screen) -> Result<()> {

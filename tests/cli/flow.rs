@@ -267,3 +267,28 @@ fn auto_names_the_clone_captures_flow() {
         assert_eq!(out.json()["game"], "flow", "{file}");
     }
 }
+
+/// `scan --to`: a puzzle file converted to the level-pack line and back reads as the same
+/// puzzle; an unknown format is refused naming the game's formats.
+#[test]
+fn a_puzzle_converts_to_a_pack_line_and_back() {
+    let file = crate::support::fixture("flow", "standard_5x5.flow");
+    let own = run(&["scan", "flow", file.to_str().unwrap()], "", 0).stdout;
+    let pack = run(
+        &["scan", "flow", file.to_str().unwrap(), "--to", "pack"],
+        "",
+        0,
+    )
+    .stdout;
+    let dir = tempfile::tempdir().unwrap();
+    let line = dir.path().join("level.txt");
+    std::fs::write(&line, &pack).unwrap();
+    let back = run(&["scan", "flow", line.to_str().unwrap()], "", 0).stdout;
+    assert_eq!(back, own, "pack line: {pack}");
+    let bad = run(
+        &["scan", "flow", file.to_str().unwrap(), "--to", "nope"],
+        "",
+        2,
+    );
+    assert!(bad.stderr.contains("mzucker"), "{}", bad.stderr);
+}

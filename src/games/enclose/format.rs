@@ -34,6 +34,7 @@
 
 use super::model::{Level, Tile, Variant};
 use crate::error::{Error, Result};
+use crate::games::Format;
 use crate::solving::check_size;
 
 /// Parses a puzzle file or the API's JSON. `variant` (when given) overrides the text's own.
@@ -331,6 +332,44 @@ pub fn to_canonical(level: &Level) -> String {
         s.push('\n');
     }
     s
+}
+
+/// The game's API JSON: `map`, `budget` and `variant` as the API spells it (`null` for the
+/// main level, `lovers_quarrel` for the quarrel round), so the page's own code reads it too.
+pub fn to_json(level: &Level) -> String {
+    let variant = match level.variant {
+        Variant::Main => serde_json::Value::Null,
+        Variant::Quarrel => "lovers_quarrel".into(),
+        v => v.name().into(),
+    };
+    let map = serde_json::Value::String(map_rows(level).join("\n"));
+    format!(
+        "{{\"map\": {map}, \"budget\": {}, \"variant\": {variant}}}\n",
+        level.budget
+    )
+}
+
+/// What `scan --to` writes: our puzzle file first (the default), then the API's JSON.
+pub const FORMATS: &[Format] = &[
+    Format {
+        name: "enclose",
+        extension: "enclose",
+        about: "the puzzle file: budget and variant lines, then the map text",
+    },
+    Format {
+        name: "json",
+        extension: "json",
+        about: "the game's API JSON (map, budget, variant)",
+    },
+];
+
+/// The level in one of [`FORMATS`]; every level has a form in each.
+pub fn write(level: &Level, format: &Format) -> Result<String> {
+    match format.name {
+        "enclose" => Ok(to_canonical(level)),
+        "json" => Ok(to_json(level)),
+        other => Err(Error::Usage(format!("enclose writes no {other} format"))),
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::{check, play, solve, vision};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
 use crate::games::pipeline::Rules;
-use crate::games::Options;
+use crate::games::{Format, Options};
 use crate::plan::Plan;
 use crate::report::Detail;
 use crate::screen::Screen;
@@ -182,6 +182,12 @@ impl Rules for Enclose {
 
     fn canonical(_r: &vision::Reading, level: &Level) -> Result<String> {
         Ok(format::to_canonical(level))
+    }
+
+    const FORMATS: &'static [Format] = format::FORMATS;
+
+    fn write(level: &Level, f: &Format) -> Result<String> {
+        format::write(level, f)
     }
 
     fn geometry(r: &vision::Reading) -> Geometry {

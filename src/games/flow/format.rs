@@ -2,10 +2,18 @@
 //! `STANDARD|BRIDGES|HEX|WARPS`, also our canonical text), mzucker's square rows, and one line
 //! of the app's level packs. Errors name the source, line and column.
 
-use super::model::{Axis, BuildError, Builder, GridSpec, Puzzle, Solution, Variant};
+mod mzucker;
+mod pack;
+
+use super::model::{Axis, BuildError, Builder, Puzzle, Variant};
 use crate::error::{Error, Result};
+use crate::games::Format;
 use crate::solving::check_size;
+use mzucker::{parse_mzucker, to_mzucker};
+use pack::{is_pack_line, to_pack_line};
 use std::collections::BTreeMap;
+
+pub use pack::{parse_pack, parse_pack_line, PackLevel};
 
 /// Reads any supported format; a board past [`crate::solving::MAX_CELLS`] is refused before any
 /// solving.
@@ -51,16 +59,6 @@ fn variant_of(word: &str) -> Option<Variant> {
     ]
     .into_iter()
     .find(|v| v.keyword() == word)
-}
-
-/// `5,0,1,5;...`, `X_9,...`, `W_6:3,...`, `12:14+B,...`: a size, then a comma.
-fn is_pack_line(line: &str) -> bool {
-    let head = line.split(',').next().unwrap_or("");
-    line.contains(',')
-        && head
-            .trim_start_matches("X_")
-            .trim_start_matches("W_")
-            .starts_with(|c: char| c.is_ascii_digit())
 }
 
 fn build_error(source: &str, line: usize, column: usize, e: BuildError) -> Error {
@@ -248,251 +246,6 @@ fn parse_seed(text: &str, source: &str) -> Result<Puzzle> {
         .map_err(|e| build_error(source, header + 1, 1, e))
 }
 
-/// mzucker's rows: a letter per endpoint, anything else an empty cell, all rows one length.
-fn parse_mzucker(text: &str, source: &str) -> Result<Puzzle> {
-    let rows: Vec<(usize, Vec<char>)> = text
-        .lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.trim_end().chars().collect::<Vec<char>>()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
-    let width = rows[0].1.len();
-    let mut spec = GridSpec {
-        rows: rows.len(),
-        cols: width,
-        ..GridSpec::default()
-    };
-    let mut letters = Vec::new();
-    for (r, (line, chars)) in rows.iter().enumerate() {
-        if chars.len() != width {
-            return Err(Error::parse(
-                source,
-                *line,
-                chars.len().min(width) + 1,
-                format!(
-                    "row has {} cells, the first row has {width}: rows must be one length",
-                    chars.len()
-                ),
-            ));
-        }
-        for (c, &ch) in chars.iter().enumerate() {
-            if ch.is_ascii_alphabetic() {
-                letters.push((ch, r * width + c, *line, c + 1));
-            } else if !ch.is_ascii_graphic() {
-                return Err(Error::parse(
-                    source,
-                    *line,
-                    c + 1,
-                    format!("unexpected {ch:?}: use a letter per endpoint and `.` for empty"),
-                ));
-            }
-        }
-    }
-    spec.flows = pair_letters(&letters, source)?;
-    spec.build()
-        .map_err(|e| build_error(source, rows[0].0, 1, e))
-}
-
-/// One level of the app's packs with the app's own solution.
-#[derive(Debug, Clone)]
-pub struct PackLevel {
-    pub puzzle: Puzzle,
-    /// The level number as the line states it.
-    pub level: usize,
-    /// The app's solution: its traces, as model cells.
-    pub solution: Solution,
-}
-
-/// Flow letters for pack levels, which number their colours: `A`.. then `a`..
-fn pack_letter(k: usize) -> char {
-    if k < 26 {
-        (b'A' + k as u8) as char
-    } else {
-        (b'a' + (k - 26) as u8) as char
-    }
-}
-
-/// `DIM,0,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]];trace;...`, found on `line` of `source`.
-pub fn parse_pack_line(text: &str, source: &str, line: usize) -> Result<PackLevel> {
-    let text = text.trim_end();
-    let err = |offset: usize, msg: String| Error::parse(source, line, offset + 1, msg);
-    // Byte offsets of each `;` part and each `,` field, for error columns.
-    let mut parts = Vec::new();
-    let mut at = 0;
-    for part in text.split(';') {
-        parts.push((at, part));
-        at += part.len() + 1;
-    }
-    let (_, head) = parts[0];
-    let mut fields = Vec::new();
-    let mut at = 0;
-    for f in head.split(',') {
-        fields.push((at, f));
-        at += f.len() + 1;
-    }
-    if fields.len() < 4 || fields.len() > 7 {
-        return Err(err(
-            0,
-            "expected `DIM,0,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]` before the first `;`".into(),
-        ));
-    }
-    let (_, dim) = fields[0];
-    let (hex, torus, rest) = if let Some(r) = dim.strip_prefix("X_") {
-        (true, false, r)
-    } else if let Some(r) = dim.strip_prefix("W_") {
-        (false, true, r)
-    } else {
-        (false, false, dim)
-    };
-    let prefix = dim.len() - rest.len();
-    let digits = |s: &str| s.chars().take_while(|c| c.is_ascii_digit()).count();
-    let n1 = digits(rest);
-    let (mut width_s, mut height_s) = (&rest[..n1], &rest[..n1]);
-    let mut tail = &rest[n1..];
-    if let Some(after) = tail.strip_prefix(':') {
-        let n2 = digits(after);
-        if n2 > 0 {
-            (width_s, height_s) = (&rest[..n1], &after[..n2]);
-            tail = &after[n2..];
-        }
-    }
-    // Flags after the size (`+B`, `:I`, `+I`, `:B`) carry nothing the rules need.
-    let mut flags = tail;
-    while !flags.is_empty() {
-        match ["+B", ":I", "+I", ":B"]
-            .iter()
-            .find(|f| flags.starts_with(**f))
-        {
-            Some(f) => flags = &flags[f.len()..],
-            None => {
-                return Err(err(
-                    prefix + (rest.len() - flags.len()),
-                    format!("unknown size flag {flags:?}"),
-                ))
-            }
-        }
-    }
-    let bad_size = || err(0, format!("bad board size {dim:?}"));
-    let cols: usize = width_s.parse().map_err(|_| bad_size())?;
-    let rows: usize = height_s.parse().map_err(|_| bad_size())?;
-    if cols == 0 || rows == 0 || cols * rows > 10_000 {
-        return Err(bad_size());
-    }
-    let n = rows * cols;
-    let number = |(off, s): (usize, &str), what: &str| -> Result<usize> {
-        s.parse::<usize>()
-            .map_err(|_| err(off, format!("{what}: {s:?} is not a number")))
-    };
-    let cell = |(off, s): (usize, &str), what: &str| -> Result<usize> {
-        let k = number((off, s), what)?;
-        if k >= n {
-            return Err(err(
-                off,
-                format!("{what}: cell {k} lies outside the {cols}x{rows} board"),
-            ));
-        }
-        Ok(k)
-    };
-    let level = number(fields[2], "level number")?;
-    let nflows = number(fields[3], "number of flows")?;
-    let list = |i: usize| -> Vec<(usize, &str)> {
-        match fields.get(i) {
-            Some(&(off, s)) if !s.is_empty() => {
-                let mut out = Vec::new();
-                let mut at = off;
-                for item in s.split(':') {
-                    out.push((at, item));
-                    at += item.len() + 1;
-                }
-                out
-            }
-            _ => Vec::new(),
-        }
-    };
-    let mut spec = GridSpec {
-        rows,
-        cols,
-        hex,
-        torus,
-        ..GridSpec::default()
-    };
-    for item in list(4) {
-        spec.bridges.push(cell(item, "bridge")?);
-    }
-    for (off, s) in list(5) {
-        // Holes are spelt `idx`, `idx_0` or `idx_0B`; only the index matters.
-        let idx = s.split('_').next().unwrap_or("");
-        spec.holes.push(cell((off, idx), "hole")?);
-    }
-    for (off, s) in list(6) {
-        let Some((a, b)) = s.split_once('|') else {
-            return Err(err(off, format!("wall {s:?} is not `a|b`")));
-        };
-        spec.walls.push((
-            cell((off, a), "wall")?,
-            cell((off + a.len() + 1, b), "wall")?,
-        ));
-    }
-    let traces: Vec<(usize, &str)> = parts[1..]
-        .iter()
-        .copied()
-        .filter(|(_, p)| !p.is_empty())
-        .collect();
-    if traces.len() != nflows {
-        return Err(err(
-            head.len(),
-            format!(
-                "the line states {nflows} flows and holds {} traces",
-                traces.len()
-            ),
-        ));
-    }
-    let mut cells_of = Vec::new();
-    for (k, &(off, trace)) in traces.iter().enumerate() {
-        let mut path = Vec::new();
-        let mut at = off;
-        for s in trace.split(',') {
-            path.push(cell((at, s), "trace")?);
-            at += s.len() + 1;
-        }
-        if path.len() < 2 {
-            return Err(err(off, "a trace needs two endpoints".into()));
-        }
-        spec.flows
-            .push((pack_letter(k), [path[0], path[path.len() - 1]]));
-        cells_of.push((off, path));
-    }
-    let puzzle = spec.build().map_err(|e| build_error(source, line, 1, e))?;
-    let mut paths = Vec::new();
-    for (off, path) in cells_of {
-        let mut out = Vec::new();
-        for k in path {
-            let c = puzzle
-                .cell_at(k / cols, k % cols)
-                .ok_or_else(|| err(off, format!("trace passes through hole {k}")))?;
-            out.push(c);
-        }
-        paths.push(out);
-    }
-    if puzzle.flows.len() != nflows {
-        return Err(err(0, "an endpoint lies on a hole".into()));
-    }
-    Ok(PackLevel {
-        puzzle,
-        level,
-        solution: Solution { paths },
-    })
-}
-
-/// Every level of a pack file, with errors naming the file's line.
-pub fn parse_pack(text: &str, source: &str) -> Result<Vec<PackLevel>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(k, l)| parse_pack_line(l, source, k + 1))
-        .collect()
-}
-
 /// Draws the board on the seed's lattice: `cell` gives each cell's character and `keep` says
 /// which links to draw. Fails when a link has no place in the lattice (the seed format holds
 /// wraps only between a row's or column's first and last cells).
@@ -612,6 +365,42 @@ pub fn to_text(p: &Puzzle) -> std::result::Result<String, String> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// What `scan --to` writes: the seed format first (our canonical text, the default), then
+/// mzucker's rows and the app's level-pack line.
+pub const FORMATS: &[Format] = &[
+    Format {
+        name: "flow",
+        extension: "flow",
+        about: "the seed format, the canonical text",
+    },
+    Format {
+        name: "mzucker",
+        extension: "txt",
+        about: "mzucker's rows, plain rectangles only",
+    },
+    Format {
+        name: "pack",
+        extension: "txt",
+        about: "one line of the app's level packs",
+    },
+];
+
+/// The board in one of [`FORMATS`], or a usage error naming what that format cannot hold.
+pub fn write(p: &Puzzle, format: &Format) -> Result<String> {
+    let text = match format.name {
+        "flow" => to_text(p),
+        "mzucker" => to_mzucker(p),
+        "pack" => to_pack_line(p),
+        other => return Err(Error::Usage(format!("flow writes no {other} format"))),
+    };
+    text.map_err(|why| {
+        Error::Usage(format!(
+            "flow: this board has no {} form: {why}",
+            format.name
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::solve;
 use super::vision::{self, sample_hex, FlowReading};
 use crate::error::{Error, Result};
 use crate::games::pipeline::Rules;
-use crate::games::Options;
+use crate::games::{Format, Options};
 use crate::plan::{Action, Plan, FRAME_MS};
 use crate::report::{Detail, Grid};
 use crate::screen::Screen;
@@ -137,6 +137,12 @@ impl Rules for Flow {
                 format!("the board read has no text form: {e}"),
             )
         })
+    }
+
+    const FORMATS: &'static [Format] = super::format::FORMATS;
+
+    fn write(p: &Puzzle, f: &Format) -> Result<String> {
+        super::format::write(p, f)
     }
 
     fn geometry(r: &FlowReading) -> Geometry {

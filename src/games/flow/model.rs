@@ -304,6 +304,63 @@ impl GridSpec {
     }
 }
 
+impl GridSpec {
+    /// The grid description of a board, the inverse of [`GridSpec::build`]: holes where no
+    /// cell sits, walls where the grid would join two cells the board does not. Fails for a
+    /// board with a link the grid never makes (a seed-format hex board whose diagonals lean the
+    /// other way, a wrap that skips a row's end cells).
+    pub fn of(p: &Puzzle) -> Result<GridSpec, String> {
+        let w = p.cols;
+        let index = |k: usize| p.cells[k].row * w + p.cells[k].col;
+        let mut spec = GridSpec {
+            rows: p.rows,
+            cols: w,
+            holes: (0..p.rows * w)
+                .filter(|&k| p.cell_at(k / w, k % w).is_none())
+                .collect(),
+            bridges: (0..p.cells.len())
+                .filter(|&k| p.cells[k].bridge)
+                .map(index)
+                .collect(),
+            walls: Vec::new(),
+            hex: p.variant == Variant::Hex,
+            torus: p.variant == Variant::Warps,
+            flows: p
+                .flows
+                .iter()
+                .map(|f| (f.letter, f.ends.map(index)))
+                .collect(),
+        };
+        let full = spec.build().map_err(|e| e.to_string())?;
+        // Links by grid position, so the two boards' cell numbers need not agree.
+        let placed = |q: &Puzzle| -> BTreeSet<(usize, usize, Axis)> {
+            q.links
+                .iter()
+                .map(|l| {
+                    let (a, b) = (l.a, l.b);
+                    let (a, b) = (
+                        q.cells[a].row * w + q.cells[a].col,
+                        q.cells[b].row * w + q.cells[b].col,
+                    );
+                    (a.min(b), a.max(b), l.axis)
+                })
+                .collect()
+        };
+        let (have, grid) = (placed(p), placed(&full));
+        if let Some(&(a, b, _)) = have.difference(&grid).next() {
+            return Err(format!(
+                "the link ({}, {})–({}, {}) is not one the grid makes",
+                a / w,
+                a % w,
+                b / w,
+                b % w
+            ));
+        }
+        spec.walls = grid.difference(&have).map(|&(a, b, _)| (a, b)).collect();
+        Ok(spec)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +424,26 @@ mod tests {
         };
         let p = spec.build().unwrap();
         assert_eq!(neighbours(&p, 0, 0), vec![(0, 1), (0, 3), (1, 0), (2, 0)]);
+    }
+
+    #[test]
+    fn a_board_gives_back_the_grid_it_was_built_from() {
+        let spec = GridSpec {
+            rows: 3,
+            cols: 4,
+            holes: vec![5],
+            bridges: vec![6],
+            walls: vec![(0, 1), (3, 7)],
+            flows: vec![('A', [0, 11]), ('B', [4, 2])],
+            ..GridSpec::default()
+        };
+        let p = spec.build().unwrap();
+        let back = GridSpec::of(&p).unwrap();
+        assert_eq!(
+            (&back.holes, &back.bridges, &back.walls, &back.flows),
+            (&spec.holes, &spec.bridges, &spec.walls, &spec.flows)
+        );
+        assert_eq!(back.build().unwrap(), p);
     }
 
     #[test]

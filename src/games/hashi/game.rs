@@ -7,7 +7,7 @@ use super::{check, format, overlay, play, solve, vision};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
 use crate::games::pipeline::Rules;
-use crate::games::Options;
+use crate::games::{Format, Options};
 use crate::plan::Plan;
 use crate::report::{Detail, Grid};
 use crate::screen::Screen;
@@ -126,6 +126,12 @@ impl Rules for Hashi {
 
     fn canonical(_r: &vision::Reading, p: &Puzzle) -> Result<String> {
         Ok(format::to_canonical(p))
+    }
+
+    const FORMATS: &'static [Format] = format::FORMATS;
+
+    fn write(p: &Puzzle, f: &Format) -> Result<String> {
+        format::write(p, f)
     }
 
     fn geometry(r: &vision::Reading) -> Geometry {

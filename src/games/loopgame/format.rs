@@ -6,6 +6,7 @@
 
 use super::model::Puzzle;
 use crate::error::{Error, Result};
+use crate::games::Format;
 use crate::solving::check_size;
 use serde_json::Value;
 
@@ -93,6 +94,22 @@ pub fn to_canonical(p: &Puzzle) -> String {
         t.push('\n');
     }
     t
+}
+
+/// What `scan --to` writes: the canonical text is Loop's only one (the corpus record holds a
+/// date and a solution a puzzle does not know).
+pub const FORMATS: &[Format] = &[Format {
+    name: "loop",
+    extension: "loop",
+    about: "the canonical text",
+}];
+
+/// The puzzle in one of [`FORMATS`].
+pub fn write(p: &Puzzle, format: &Format) -> Result<String> {
+    match format.name {
+        "loop" => Ok(to_canonical(p)),
+        other => Err(Error::Usage(format!("loop writes no {other} format"))),
+    }
 }
 
 /// One grid row with where it starts in the input, for error positions.

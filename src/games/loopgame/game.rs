@@ -9,7 +9,7 @@ use super::vision::{self, Reading, Theme};
 use crate::calibration::Profile;
 use crate::error::Result;
 use crate::games::pipeline::Rules;
-use crate::games::Options;
+use crate::games::{Format, Options};
 use crate::plan::Plan;
 use crate::report::{Detail, Grid};
 use crate::screen::Screen;
@@ -128,6 +128,12 @@ impl Rules for LoopGame {
 
     fn canonical(_r: &Reading, p: &Puzzle) -> Result<String> {
         Ok(to_canonical(p))
+    }
+
+    const FORMATS: &'static [Format] = super::format::FORMATS;
+
+    fn write(p: &Puzzle, f: &Format) -> Result<String> {
+        super::format::write(p, f)
     }
 
     fn geometry(r: &Reading) -> Geometry {

@@ -88,3 +88,37 @@ pub(super) fn parse_janko_problem(
     }
     build(Header::size_only(width, height), raws, source)
 }
+
+/// janko/puzzlekit's `problem` text for `p`: `rows cols`, then a row per line.
+pub(super) fn to_janko_problem(p: &Puzzle) -> String {
+    let mut s = format!("{} {}", p.height, p.width);
+    let mut grid = vec![vec!["-".to_string(); p.width]; p.height];
+    for i in &p.islands {
+        grid[i.at.row][i.at.col] = i.target.to_string();
+    }
+    for row in grid {
+        s.push('\n');
+        s.push_str(&row.join(" "));
+    }
+    s
+}
+
+/// The janko JSON line (`w`, `h`, `islands` as `[x, y, n]`, `problem`) with `maxb` and
+/// `allow_loops`, which janko's puzzles leave at the classic rules but a Bridges board may not:
+/// without them a board of up to four bridges a pair would read back as two.
+pub fn to_janko(p: &Puzzle) -> String {
+    let islands: Vec<String> = p
+        .islands
+        .iter()
+        .map(|i| format!("[{}, {}, {}]", i.at.col, i.at.row, i.target))
+        .collect();
+    let problem = serde_json::Value::String(to_janko_problem(p)).to_string();
+    format!(
+        "{{\"w\": {}, \"h\": {}, \"maxb\": {}, \"allow_loops\": {}, \"islands\": [{}], \"problem\": {problem}}}\n",
+        p.width,
+        p.height,
+        p.max_bridges,
+        p.allow_loops,
+        islands.join(", ")
+    )
+}

@@ -15,6 +15,7 @@ mod tr1;
 
 use super::model::Puzzle;
 use crate::error::{Error, Result};
+use crate::games::Format;
 use canonical::parse_canonical;
 use game_id::{is_game_id, parse_game_id};
 use janko::{is_janko_header, parse_janko_problem};
@@ -24,6 +25,7 @@ use tr1::parse_tr1;
 pub use canonical::to_canonical;
 pub use copy_text::parse_copy_text;
 pub use game_id::to_game_id;
+pub use janko::to_janko;
 pub use solution::{bridges_from_json, CellOrder};
 
 /// Reads any supported format, detected from the text: Bridges game ID, Game ▸ Copy text,
@@ -47,6 +49,36 @@ pub fn parse(text: &str, source: &str) -> Result<Puzzle> {
         parse_janko_problem(text, source, 1, 0)
     } else {
         parse_copy_text(text, source).map(|(p, _)| p)
+    }
+}
+
+/// What `scan --to` writes: our canonical text first (the default), then the two a user pastes
+/// elsewhere.
+pub const FORMATS: &[Format] = &[
+    Format {
+        name: "hashi",
+        extension: "hashi",
+        about: "the canonical text",
+    },
+    Format {
+        name: "id",
+        extension: "txt",
+        about: "the Bridges game ID, for the app's Game > Specific",
+    },
+    Format {
+        name: "janko",
+        extension: "json",
+        about: "a janko / puzzlekit JSON line",
+    },
+];
+
+/// The puzzle in one of [`FORMATS`]; every Hashi puzzle has a form in each.
+pub fn write(p: &Puzzle, format: &Format) -> Result<String> {
+    match format.name {
+        "hashi" => Ok(to_canonical(p)),
+        "id" => Ok(to_game_id(p) + "\n"),
+        "janko" => Ok(to_janko(p)),
+        other => Err(Error::Usage(format!("hashi writes no {other} format"))),
     }
 }
 
