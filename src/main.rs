@@ -40,7 +40,8 @@ enum Command {
         autoplayer capture --monitor 0 --region 700,300,500,500 -o crop.png")]
     Capture(CaptureArgs),
     /// Read the board in a picture and print it as puzzle text, or convert a puzzle file.
-    #[command(after_help = "Formats for --to (the first of each game is its own text, the \
+    #[command(
+        after_help = "Formats for --to (the first of each game is its own text, the \
         default):\n  \
         hashi    hashi, id (the Bridges game ID), janko (a janko JSON line)\n  \
         flow     flow (the seed format), mzucker (mzucker's rows), pack (a level-pack line)\n  \
@@ -50,7 +51,8 @@ enum Command {
         autoplayer scan hashi board.png --json --overlay read.png -o board.hashi\n  \
         autoplayer scan enclose page.jpg --budget 12 -o level.enclose\n  \
         autoplayer scan hashi board.png --to id\n  \
-        autoplayer scan flow level.flow --to pack")]
+        autoplayer scan flow level.flow --to pack"
+    )]
     Scan(ScanArgs),
     /// Learn an app's look (its digit templates) from screenshots whose puzzles are known.
     #[command(after_help = "Examples:\n  \

@@ -177,7 +177,10 @@ impl GameKind {
         if self != GameKind::AUTO {
             return self.game()?.format(Some(name)).map(|_| ());
         }
-        if BUILT.iter().any(|g| g.formats().iter().any(|f| f.name == name)) {
+        if BUILT
+            .iter()
+            .any(|g| g.formats().iter().any(|f| f.name == name))
+        {
             return Ok(());
         }
         Err(Error::Usage(format!(

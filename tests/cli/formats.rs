@@ -79,7 +79,10 @@ fn an_unknown_format_is_refused_naming_the_games_formats() {
         "{out}"
     );
     let out = run(&["scan", "auto", &puzzle, "--to", "xml"], "", 2);
-    assert!(out.stderr.contains("hashi writes hashi, id, janko"), "{out}");
+    assert!(
+        out.stderr.contains("hashi writes hashi, id, janko"),
+        "{out}"
+    );
     // A format of another game is as unknown to this one.
     let out = run(&["scan", "loop", &puzzle, "--to", "janko"], "", 2);
     assert!(out.stderr.contains("--to janko"), "{out}");
@@ -90,12 +93,21 @@ fn a_board_a_format_cannot_draw_is_an_error_not_a_wrong_file() {
     let file = temp("bridged.flow");
     std::fs::write(&file, "BRIDGES\nA-*-A\n| | |\nB-.-B\n").unwrap();
     let out = run(
-        &["scan", "flow", &file.display().to_string(), "--to", "mzucker"],
+        &[
+            "scan",
+            "flow",
+            &file.display().to_string(),
+            "--to",
+            "mzucker",
+        ],
         "",
         2,
     );
     assert!(out.stdout.is_empty(), "{out}");
-    assert!(out.stderr.contains("no mzucker form") && out.stderr.contains("bridges"), "{out}");
+    assert!(
+        out.stderr.contains("no mzucker form") && out.stderr.contains("bridges"),
+        "{out}"
+    );
     let _ = std::fs::remove_file(&file);
 }
 

@@ -36,7 +36,11 @@ fn scan_help_lists_every_games_formats() {
             .find(|l| l.trim_start().starts_with(&format!("{game} ")))
             .unwrap_or_else(|| out.fail(&format!("no line for {game}")));
         for f in formats {
-            assert!(line.contains(f.name), "{game}: {} missing from {line:?}", f.name);
+            assert!(
+                line.contains(f.name),
+                "{game}: {} missing from {line:?}",
+                f.name
+            );
         }
     }
 }

@@ -431,7 +431,11 @@ mod tests {
                 continue;
             };
             let text = std::fs::read_to_string(path).unwrap();
-            for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            for (k, line) in text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+            {
                 let name = format!("{rel}:{}", k + 1);
                 let v: serde_json::Value = serde_json::from_str(line).unwrap();
                 let record = v.get("level").unwrap_or(&v);
@@ -471,7 +475,11 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
                 assert_eq!(&back, level, "{name} as {}:\n{text}", f.name);
             }
-            eprintln!("enclose {}: {} corpus levels round-tripped", f.name, levels.len());
+            eprintln!(
+                "enclose {}: {} corpus levels round-tripped",
+                f.name,
+                levels.len()
+            );
         }
         assert!(levels.len() >= 245, "{} levels", levels.len());
     }

@@ -395,7 +395,12 @@ pub fn write(p: &Puzzle, format: &Format) -> Result<String> {
         "pack" => to_pack_line(p),
         other => return Err(Error::Usage(format!("flow writes no {other} format"))),
     };
-    text.map_err(|why| Error::Usage(format!("flow: this board has no {} form: {why}", format.name)))
+    text.map_err(|why| {
+        Error::Usage(format!(
+            "flow: this board has no {} form: {why}",
+            format.name
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -356,10 +356,7 @@ impl GridSpec {
                 b % w
             ));
         }
-        spec.walls = grid
-            .difference(&have)
-            .map(|&(a, b, _)| (a, b))
-            .collect();
+        spec.walls = grid.difference(&have).map(|&(a, b, _)| (a, b)).collect();
         Ok(spec)
     }
 }

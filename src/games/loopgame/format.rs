@@ -395,7 +395,11 @@ mod tests {
         };
         let text = std::fs::read_to_string(path).unwrap();
         let mut puzzles = Vec::new();
-        for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        for (k, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
             for set in [HintSet::Control, HintSet::Dense] {
                 let name = format!("daily.jsonl:{} {}", k + 1, set.field());
                 puzzles.push((name.clone(), parse_record(line, &name, set).unwrap()));
@@ -404,10 +408,15 @@ mod tests {
         for f in FORMATS {
             for (name, p) in &puzzles {
                 let text = write(p, f).unwrap();
-                let back = parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
+                let back =
+                    parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
                 assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
             }
-            eprintln!("loop {}: {} corpus puzzles round-tripped", f.name, puzzles.len());
+            eprintln!(
+                "loop {}: {} corpus puzzles round-tripped",
+                f.name,
+                puzzles.len()
+            );
         }
         assert!(puzzles.len() >= 1752, "{} puzzles", puzzles.len());
     }

@@ -384,7 +384,12 @@ fn every_corpus_puzzle_round_trips_through_every_format() {
                 }
             };
             let back = parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
-            assert_eq!(board_key(&back), board_key(p), "{name} as {}:\n{text}", f.name);
+            assert_eq!(
+                board_key(&back),
+                board_key(p),
+                "{name} as {}:\n{text}",
+                f.name
+            );
             kept += 1;
         }
         eprintln!(
@@ -399,7 +404,12 @@ fn every_corpus_puzzle_round_trips_through_every_format() {
 fn mzucker_rows_keep_the_colours_letters_and_the_seed_format_renames_lower_case_ones() {
     let p = parse("Rm.\n...\nmR.\n", "t").unwrap();
     let letters = |text: String| -> Vec<char> {
-        parse(&text, "t").unwrap().flows.iter().map(|f| f.letter).collect()
+        parse(&text, "t")
+            .unwrap()
+            .flows
+            .iter()
+            .map(|f| f.letter)
+            .collect()
     };
     assert_eq!(letters(write(&p, &FORMATS[1]).unwrap()), ['R', 'm']);
     // The seed format's endpoints are capitals only.

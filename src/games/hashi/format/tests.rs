@@ -384,7 +384,11 @@ fn every_corpus_puzzle_round_trips_through_every_format() {
             let back = parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
             assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
         }
-        eprintln!("hashi {}: {} corpus puzzles round-tripped", f.name, puzzles.len());
+        eprintln!(
+            "hashi {}: {} corpus puzzles round-tripped",
+            f.name,
+            puzzles.len()
+        );
     }
     assert!(puzzles.len() >= 800, "{} puzzles", puzzles.len());
 }
