@@ -22,6 +22,6 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     ] {
         let game = kind.game().expect("built");
         let _ = game.detect(&screen);
-        let _ = game.scan(&screen, &Default::default());
+        let _ = game.scan(&screen, &Default::default(), None);
     }
 });

@@ -163,6 +163,12 @@ impl dyn Game {
     }
 }
 
+/// Every game's name with the formats `--to` writes, in registry order (for help and docs
+/// checks).
+pub fn formats() -> impl Iterator<Item = (&'static str, &'static [Format])> {
+    BUILT.iter().map(|g| (g.name(), g.formats()))
+}
+
 impl GameKind {
     /// Checks `--to` before any picture is read: for a named game, that it writes the format;
     /// for `auto`, that some game does (each picture's game is checked again once known).

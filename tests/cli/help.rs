@@ -69,3 +69,28 @@ fn the_solving_binary_loads_no_desktop_library() {
         desktop.display()
     );
 }
+
+/// `scan --help` lists every format `--to` takes, each under its game, so a new format can't
+/// be left out of the help.
+#[test]
+fn scan_help_lists_every_games_formats() {
+    let out = run(&["scan", "--help"], "", 0);
+    let listed = out
+        .stdout
+        .split("Formats for --to")
+        .nth(1)
+        .unwrap_or_else(|| out.fail("scan --help lists no formats"));
+    for (game, formats) in autoplayer::games::formats() {
+        let line = listed
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{game} ")))
+            .unwrap_or_else(|| out.fail(&format!("no line for {game}")));
+        for f in formats {
+            assert!(
+                line.contains(f.name),
+                "{game}: {} missing from {line:?}",
+                f.name
+            );
+        }
+    }
+}

@@ -7,6 +7,7 @@ mod enclose;
 mod enclose_desktop;
 mod flow;
 mod flow_desktop;
+mod formats;
 mod harness;
 mod hashi;
 mod hashi_desktop;

@@ -385,4 +385,39 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
+
+    /// The bar of `scan --to`: every corpus puzzle, both hint sets of each daily record,
+    /// reads back from each format as the very puzzle it was written from.
+    #[test]
+    fn every_corpus_puzzle_round_trips_through_every_format() {
+        let Some(path) = crate::corpus::path("loop/daily.jsonl") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut puzzles = Vec::new();
+        for (k, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            for set in [HintSet::Control, HintSet::Dense] {
+                let name = format!("daily.jsonl:{} {}", k + 1, set.field());
+                puzzles.push((name.clone(), parse_record(line, &name, set).unwrap()));
+            }
+        }
+        for f in FORMATS {
+            for (name, p) in &puzzles {
+                let text = write(p, f).unwrap();
+                let back =
+                    parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
+                assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
+            }
+            eprintln!(
+                "loop {}: {} corpus puzzles round-tripped",
+                f.name,
+                puzzles.len()
+            );
+        }
+        assert!(puzzles.len() >= 1752, "{} puzzles", puzzles.len());
+    }
 }

@@ -309,3 +309,86 @@ fn errors_name_line_and_column() {
     let e = error_at(parse("", "t"));
     assert_eq!((e.0, e.1), (1, 1));
 }
+
+#[test]
+fn janko_lines_keep_the_bridges_rules_the_problem_text_cannot() {
+    let p = parse("hashi 3x2 max=4 noloops\nC.2\n...\n", "t").unwrap();
+    let line = to_janko(&p);
+    assert_eq!(
+        line,
+        "{\"w\": 3, \"h\": 2, \"maxb\": 4, \"allow_loops\": false, \"islands\": [[0, 0, 12], \
+         [2, 0, 2]], \"problem\": \"2 3\\n12 - 2\\n- - -\"}\n"
+    );
+    assert_eq!(parse(&line, "t").unwrap(), p);
+    // The problem text alone states only the size, so the classic rules come back.
+    let v: Value = serde_json::from_str(&line).unwrap();
+    let bare = parse(v["problem"].as_str().unwrap(), "t").unwrap();
+    assert_eq!((bare.max_bridges, bare.allow_loops), (3, true));
+}
+
+#[test]
+fn every_format_name_writes_and_an_unknown_one_is_refused() {
+    let p = parse(README_ID, "t").unwrap();
+    for f in FORMATS {
+        assert!(write(&p, f).unwrap().ends_with('\n'), "{}", f.name);
+    }
+    assert_eq!(write(&p, &FORMATS[1]).unwrap(), format!("{README_ID}\n"));
+    let bogus = crate::games::Format {
+        name: "bogus",
+        extension: "x",
+        about: "",
+    };
+    assert!(write(&p, &bogus).is_err());
+}
+
+/// Every puzzle in the corpus, named: the Bridges records and their game IDs, the janko set,
+/// the screenshots' game IDs and the web game's `TR1:` codes.
+fn corpus_puzzles() -> Vec<(String, Puzzle)> {
+    let mut out = Vec::new();
+    let fields = [
+        ("hashi/bridges.jsonl", None),
+        ("hashi/bridges.jsonl", Some("id")),
+        ("hashi/sets/puzzlekit-janko/hashi.jsonl", None),
+        ("hashi/screenshots/index.jsonl", Some("game_id")),
+        ("hashi/app-screens/index.jsonl", Some("tr1_code")),
+    ];
+    for (rel, field) in fields {
+        let Some(records) = corpus_records(rel) else {
+            continue;
+        };
+        for (k, (line, v)) in records.iter().enumerate() {
+            let name = format!("{rel}:{}", k + 1);
+            let text = match field {
+                None => line.as_str(),
+                Some(f) => match v[f].as_str() {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            out.push((name.clone(), parse(text, &name).unwrap()));
+        }
+    }
+    out
+}
+
+/// The bar of `scan --to`: each format reads back as the very puzzle it was written from.
+#[test]
+fn every_corpus_puzzle_round_trips_through_every_format() {
+    let puzzles = corpus_puzzles();
+    if puzzles.is_empty() {
+        return;
+    }
+    for f in FORMATS {
+        for (name, p) in &puzzles {
+            let text = write(p, f).unwrap();
+            let back = parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
+            assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
+        }
+        eprintln!(
+            "hashi {}: {} corpus puzzles round-tripped",
+            f.name,
+            puzzles.len()
+        );
+    }
+    assert!(puzzles.len() >= 800, "{} puzzles", puzzles.len());
+}
