@@ -35,7 +35,7 @@ impl<'m, W: Write> LoggedMouse<'m, W> {
             .and_then(|_| self.out.flush())
             .map_err(|e| Error::Io {
                 path: self.name.clone(),
-                source: e,
+                reason: e,
             })
     }
 }

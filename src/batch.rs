@@ -77,12 +77,12 @@ pub fn inputs(named: &[String], lists: &[String]) -> crate::Result<Vec<String>> 
         let text = if list == "-" {
             std::io::read_to_string(std::io::stdin()).map_err(|e| crate::Error::Io {
                 path: "<stdin>".into(),
-                source: e,
+                reason: e,
             })?
         } else {
             std::fs::read_to_string(list).map_err(|e| crate::Error::Io {
                 path: list.clone(),
-                source: e,
+                reason: e,
             })?
         };
         all.extend(

@@ -47,7 +47,7 @@ impl Profile {
     pub fn load(path: &std::path::Path) -> Result<Profile> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
             path: path.display().to_string(),
-            source: e,
+            reason: e,
         })?;
         Profile::from_json(&text, &path.display().to_string())
     }

@@ -47,11 +47,12 @@ pub enum Error {
     /// The board after play does not equal the solution.
     #[error("verify: {0}")]
     Verify(String),
-    #[error("{path}: {source}")]
+    /// `reason` is part of the message and not a `source`, so a report that prints the error's
+    /// chain does not say it twice.
+    #[error("{path}: {reason}")]
     Io {
         path: String,
-        #[source]
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
@@ -92,9 +93,9 @@ impl Error {
             Error::Guard(m) => Error::Guard(put(m)),
             Error::FailSafe(m) => Error::FailSafe(put(m)),
             Error::Verify(m) => Error::Verify(put(m)),
-            Error::Io { path, source } => Error::Io {
+            Error::Io { path, reason } => Error::Io {
                 path: put(path),
-                source,
+                reason,
             },
         }
     }

@@ -3,6 +3,9 @@
 //! are handed to `autoplayer-desktop` beside this binary, so a `solve` or `scan` process never
 //! loads the capture and input libraries (they cost more than a small solve).
 
+// The C `main` below, not Rust's start-up: see `main`.
+#![no_main]
+
 mod cli {
     pub mod args;
     pub mod common;
@@ -17,13 +20,27 @@ use clap::Parser;
 use cli::args::{CalibrateArgs, Cli, Command, ScanArgs, SolveArgs};
 use cli::common::{exit_code, options, save_png};
 use std::io::Read;
+use std::io::Write;
+use std::os::raw::{c_char, c_int};
 use std::path::Path;
-use std::process::ExitCode;
 
 /// The binary that runs `capture` and `play`, in the same folder as this one.
 const DESKTOP: &str = "autoplayer-desktop";
 
-fn main() -> ExitCode {
+/// The process's entry point, called by the C runtime. Rust's own start-up (`fn main`) would
+/// first read and parse `/proc/self/maps` to guard the main thread's stack and map a signal
+/// stack: a sixth of a small `solve` process's work (docs/start-up.md). Arguments and standard
+/// streams work without it (glibc hands std the arguments before `main`); what it did that
+/// matters here is done below: standard output flushed, a panic turned into exit code 101.
+/// `SIGPIPE` keeps its default, so `autoplayer ... | head` ends quietly when `head` does.
+#[no_mangle]
+extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
+    let code = std::panic::catch_unwind(run).unwrap_or(101);
+    let _ = std::io::stdout().flush();
+    c_int::from(code)
+}
+
+fn run() -> u8 {
     let cli = Cli::parse();
     exit_code(match cli.command {
         Command::Capture(_) | Command::Play(_) => hand_to_desktop(),
@@ -95,7 +112,7 @@ fn scan_input(
 ) -> Result<ScanRead, Error> {
     let bytes = std::fs::read(input).map_err(|e| Error::Io {
         path: input.to_string(),
-        source: e,
+        reason: e,
     })?;
     let picture = matches!(
         image::guess_format(&bytes),
@@ -357,7 +374,7 @@ fn read_puzzle(arg: &str) -> anyhow::Result<(String, String)> {
     }
     let text = std::fs::read_to_string(arg).map_err(|e| Error::Io {
         path: arg.to_string(),
-        source: e,
+        reason: e,
     })?;
     Ok((text, arg.to_string()))
 }

@@ -97,7 +97,7 @@ impl Series<'_> {
         if let Some(dir) = &self.log_dir {
             std::fs::create_dir_all(dir).map_err(|e| Error::Io {
                 path: dir.display().to_string(),
-                source: e,
+                reason: e,
             })?;
         }
         let mut screen = (desk.capture)()?;
@@ -185,7 +185,7 @@ impl Series<'_> {
         let stem = dir.join(format!("board-{board:03}"));
         let io = |path: PathBuf, e: std::io::Error| Error::Io {
             path: path.display().to_string(),
-            source: e,
+            reason: e,
         };
         let png = stem.with_extension("png");
         screen

@@ -16,12 +16,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    exit_code(match cli.command {
+    ExitCode::from(exit_code(match cli.command {
         Command::Capture(args) => cli::desktop::capture_to_file(args),
         Command::Play(args) => cli::desktop::play(args),
         Command::Scan(_) | Command::Calibrate(_) | Command::Solve(_) => Err(Error::Usage(
             "autoplayer-desktop runs capture and play; run the others with autoplayer".into(),
         )
         .into()),
-    })
+    }))
 }

@@ -21,7 +21,10 @@ pub struct Cli {
     pub command: Command,
 }
 
+// `defer`: only the subcommand that was named builds its arguments, so a short `solve` does
+// not pay for building `play`'s (a third of a small solve's own work, see docs/start-up.md).
 #[derive(Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Save a screenshot of a monitor, a window or a region of either.
     #[command(after_help = "Examples:\n  \
@@ -214,7 +217,8 @@ pub struct SourceArgs {
     pub region: Option<String>,
 }
 
-/// A learned look for the reader, in place of the embedded one.
+// A learned look for the reader, in place of the embedded one. (A flattened group's doc
+// comment would become the subcommand's description: see `Command`'s `defer`.)
 #[derive(Args)]
 pub struct CalibrationArg {
     /// Read digits with this profile (made by `autoplayer calibrate`) instead of the
@@ -232,7 +236,7 @@ impl CalibrationArg {
     }
 }
 
-/// Each game's own options; a game ignores the others'.
+// Each game's own options; a game ignores the others'. (No doc comment, as above.)
 #[derive(Args)]
 pub struct GameOptions {
     #[command(flatten)]

@@ -5,7 +5,6 @@ use super::args::GameOptions;
 use autoplayer::games::Options;
 use autoplayer::Error;
 use std::path::Path;
-use std::process::ExitCode;
 use std::time::Duration;
 
 /// The options every game gets, from the command line's; `--timeout` must be a positive
@@ -37,13 +36,12 @@ pub fn save_png(img: &image::RgbaImage, path: &Path) -> anyhow::Result<()> {
 }
 
 /// The process's exit code for a command's outcome, printing its error first.
-pub fn exit_code(outcome: anyhow::Result<u8>) -> ExitCode {
+pub fn exit_code(outcome: anyhow::Result<u8>) -> u8 {
     match outcome {
-        Ok(code) => ExitCode::from(code),
+        Ok(code) => code,
         Err(e) => {
             eprintln!("autoplayer: {e:#}");
-            let code = e.downcast_ref::<Error>().map(Error::exit_code).unwrap_or(2);
-            ExitCode::from(code as u8)
+            e.downcast_ref::<Error>().map(Error::exit_code).unwrap_or(2) as u8
         }
     }
 }

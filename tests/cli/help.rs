@@ -1,4 +1,5 @@
-//! Help that shows how: every subcommand's `--help` ends with examples that name it.
+//! Help that shows how: every subcommand's `--help` opens with its own description and ends
+//! with examples that name it.
 
 use crate::support::command::run_expecting as run;
 
@@ -18,6 +19,34 @@ fn every_subcommand_help_has_an_example_of_itself() {
     }
     let play = run(&["play", "--help"], "", 0);
     assert!(play.stdout.contains("screen corner"), "{}", play.stdout);
+}
+
+/// Each subcommand's `--help` opens with the description the command list gives it, not with
+/// the text of an option group it takes in (its arguments are built only when it is named).
+#[test]
+fn every_subcommand_help_opens_with_its_own_description() {
+    let top = run(&["--help"], "", 0);
+    let listed: Vec<(&str, &str)> = top
+        .stdout
+        .split("Commands:")
+        .nth(1)
+        .unwrap_or_else(|| top.fail("no command list"))
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.trim().split_once(' '))
+        .map(|(sub, about)| (sub, about.trim()))
+        .filter(|(sub, _)| *sub != "help")
+        .collect();
+    assert_eq!(listed.len(), 5, "{}", top.stdout);
+    for (sub, about) in listed {
+        let out = run(&[sub, "--help"], "", 0);
+        let first = out.stdout.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with(about),
+            "{sub}: {first:?} is not {about:?}"
+        );
+    }
 }
 
 /// `--series` and its options are checked before anything is captured or moved.

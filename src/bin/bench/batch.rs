@@ -3,10 +3,10 @@
 //! warps or hexagons, at most 16 colours, as mzucker's C solver reads) is written as such a
 //! grid and solved by one `autoplayer solve flow --list` process; with
 //! `MZUCKER_FLOW_SOLVER=<path to flow_solver built with -O3>` the same files are solved by the
-//! C solver at one process per file, as its README runs it. Then a 5×5 `solve` is run as a
-//! whole process 300 times, beside `/bin/true`.
+//! C solver at one process per file, as its README runs it. (What one small `solve` process
+//! costs is the `startup` bench.)
 
-use super::report::{cores_and_load, met, stats};
+use super::report::{cores_and_load, met};
 use autoplayer::games::flow::format::{self, PackLevel};
 use autoplayer::games::flow::model::{Puzzle, Variant};
 use std::collections::BTreeMap;
@@ -43,38 +43,9 @@ fn mzucker_rows(p: &Puzzle) -> Option<String> {
     )
 }
 
-fn sibling_autoplayer() -> anyhow::Result<PathBuf> {
-    let exe = std::env::current_exe()?;
-    let path = exe.with_file_name("autoplayer");
-    anyhow::ensure!(
-        path.exists(),
-        "{} is missing: build it first (cargo build --release)",
-        path.display()
-    );
-    Ok(path)
-}
-
-/// Median and minimum wall time of `runs` runs of a command, in milliseconds.
-fn process_ms(program: &Path, args: &[&str], runs: usize) -> anyhow::Result<(f64, f64)> {
-    let mut times = Vec::with_capacity(runs);
-    for _ in 0..runs {
-        let start = Instant::now();
-        let status = Command::new(program)
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()?;
-        times.push(start.elapsed().as_secs_f64() * 1000.0);
-        anyhow::ensure!(status.success(), "{} {args:?} failed", program.display());
-    }
-    let s = stats(&times);
-    let min = times.iter().copied().fold(f64::INFINITY, f64::min);
-    Ok((s.median, min))
-}
-
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let (cores, load) = cores_and_load();
-    let autoplayer = sibling_autoplayer()?;
+    let autoplayer = super::startup::sibling_autoplayer()?;
     let packs = corpus.join("flow/puzzles/bigduck_levelpacks_via_nubango");
     let dir = std::env::temp_dir().join(format!("autoplayer-bench-batch-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
@@ -146,13 +117,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     };
     std::fs::remove_dir_all(&dir).ok();
 
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flow/standard_5x5.flow");
-    let fixture = fixture.display().to_string();
-    let (solve_ms, solve_min) = process_ms(&autoplayer, &["solve", "flow", &fixture], 300)?;
-    let (version_ms, _) = process_ms(&autoplayer, &["--version"], 300)?;
-    let (true_ms, _) = process_ms(Path::new("/bin/true"), &[], 300)?;
-
-    let mut s = String::from("## A puzzle set in one process, and start-up\n\n");
+    let mut s = String::from("## A puzzle set in one process\n\n");
     writeln!(
         s,
         "Machine: {cores} cores, load average {load} at the start; release build. {} of the {all} \
@@ -192,11 +157,6 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             Some(b) => met(b && solved == files.len()),
             None => "not measured",
         }
-    )?;
-    writeln!(
-        s,
-        "| 5×5 `solve` as a whole process, median of 300 | {solve_ms:.2} ms (fastest {solve_min:.2}); `--version` {version_ms:.2} ms | `/bin/true` {true_ms:.2} ms | ≤ 1.5 ms | {} |",
-        met(solve_ms <= 1.5)
     )?;
     Ok(s)
 }

@@ -20,6 +20,7 @@ mod loopgame;
 mod report;
 mod robustness;
 mod solution_pictures;
+mod startup;
 mod sweep;
 mod timeouts;
 
@@ -42,6 +43,7 @@ const BENCHES: &[Bench] = &[
     ("timeouts", timeouts::run),
     ("robustness", robustness::run),
     ("sweep", sweep::run),
+    ("startup", startup::run),
 ];
 
 /// Run only when named: the MILP cross-check needs CBC and half an hour; the solution pictures

@@ -19,7 +19,8 @@ use std::collections::BTreeSet;
 
 pub struct Enclose;
 
-/// enclose.horse's own options.
+// enclose.horse's own options. (No doc comment: it would become the description of every
+// subcommand that flattens it.)
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct EncloseOptions {
     /// enclose.horse: the wall budget, when the picture does not show it.

@@ -19,7 +19,8 @@ use serde::{Serialize, Serializer};
 
 pub struct Hashi;
 
-/// Hashi's own options.
+// Hashi's own options. (No doc comment: it would become the description of every
+// subcommand that flattens it.)
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct HashiOptions {
     /// hashi: most bridges per pair of islands (1-4), when the picture does not show it.

@@ -19,7 +19,8 @@ use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::Serialize;
 
-/// Loop's own options.
+// Loop's own options. (No doc comment: it would become the description of every
+// subcommand that flattens it.)
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct LoopOptions {
     /// loop: accept any closed loop that meets the numbers; without it the loop must pass
