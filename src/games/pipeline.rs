@@ -112,8 +112,9 @@ pub trait Rules: 'static {
         p: &Self::Puzzle,
         s: &Self::Solution,
         k: usize,
+        opts: &Options,
     ) -> Result<(Self::Solution, Vec<String>)> {
-        let _ = (r, p, s, k);
+        let _ = (r, p, s, k, opts);
         Err(Error::Usage(format!(
             "--moves: {} gives no hints yet; play the whole answer without it",
             Self::NAME
@@ -338,7 +339,7 @@ impl<R: Rules> Game for Pipeline<R> {
         // A hint plays, draws and verifies the first moves only.
         let target = match (opts.moves, outcome.solution()) {
             (Some(k), Some(s)) => {
-                let (partial, lines) = R::hint(&reading, &puzzle, s, k)?;
+                let (partial, lines) = R::hint(&reading, &puzzle, s, k, opts)?;
                 notes.push(format!("hint: {} move(s) of the answer", lines.len()));
                 notes.extend(lines.into_iter().map(|l| format!("  {l}")));
                 Some(partial)

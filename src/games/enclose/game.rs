@@ -16,8 +16,12 @@ use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 pub struct Enclose;
+
+/// How long a hint may spend proving its walls when no `--timeout` was given.
+const HINT_PROOF: Duration = Duration::from_secs(5);
 
 // enclose.horse's own options. (No doc comment: it would become the description of every
 // subcommand that flattens it.)
@@ -225,13 +229,18 @@ impl Rules for Enclose {
         open: &Level,
         sol: &Solution,
         k: usize,
+        opts: &Options,
     ) -> Result<(Solution, Vec<String>)> {
         let h = open.horse();
+        // Each wall's proof is a solve of its own: bounded as a user's --timeout bounds the
+        // solve, or by a few seconds without one.
+        let limits = Limits::within(opts.timeout.or(Some(HINT_PROOF)));
         let (walls, lines) = play::hint(
             &play::placed_walls(r),
             &sol.walls,
             [h / open.cols, h % open.cols],
             k,
+            |w| solve::needed(open, sol.score, w, &limits),
         );
         Ok((
             Solution {

@@ -47,14 +47,17 @@ pub fn differences(placed: &BTreeSet<[usize; 2]>, target: &BTreeSet<[usize; 2]>)
         .map(|[r, c]| format!("wall ({r},{c}) should not be there"));
     missing.chain(extra).collect()
 }
-/// A hint: the first `k` walls of the optimum not on the board yet, nearest the horse first
-/// (the optimum needs each: without it the pen is open or holds less). Returns the walls the
-/// board must then show (those and every wall already placed) and a line per wall.
+/// A hint: the first `k` walls of the optimum not on the board yet that every best pen needs
+/// (`needed` proves it, or says `None` when it ran out of time), nearest the horse first. A
+/// wall some other best pen does without is never offered; one whose proof ran out of time
+/// only after the proven ones, and its line says so. Returns the walls the board must then
+/// show (those and every wall already placed) and a line per wall.
 pub fn hint(
     placed: &BTreeSet<[usize; 2]>,
     optimum: &[[usize; 2]],
     horse: [usize; 2],
     k: usize,
+    mut needed: impl FnMut([usize; 2]) -> Option<bool>,
 ) -> (BTreeSet<[usize; 2]>, Vec<String>) {
     let mut todo: Vec<[usize; 2]> = optimum
         .iter()
@@ -62,13 +65,32 @@ pub fn hint(
         .copied()
         .collect();
     todo.sort_by_key(|&[r, c]| (r.abs_diff(horse[0]) + c.abs_diff(horse[1]), r, c));
+    let mut proven = Vec::new();
+    let mut unsettled = Vec::new();
+    for w in todo {
+        if proven.len() == k {
+            break;
+        }
+        match needed(w) {
+            Some(true) => proven.push(w),
+            Some(false) => {}
+            None => unsettled.push(w),
+        }
+    }
+    let left = k - proven.len();
     let mut target = placed.clone();
-    let lines = todo
+    let lines = proven
         .into_iter()
-        .take(k)
-        .map(|[r, c]| {
+        .map(|w| (w, "in every best pen"))
+        .chain(
+            unsettled
+                .into_iter()
+                .take(left)
+                .map(|w| (w, "not proven in every best pen (out of time)")),
+        )
+        .map(|([r, c], why)| {
             target.insert([r, c]);
-            format!("wall ({r},{c})")
+            format!("wall ({r},{c}), {why}")
         })
         .collect();
     (target, lines)
@@ -81,10 +103,27 @@ mod tests {
     #[test]
     fn a_hint_adds_the_optimum_walls_nearest_the_horse_first() {
         let placed: BTreeSet<[usize; 2]> = [[0, 0]].into_iter().collect();
-        let (target, lines) = hint(&placed, &[[0, 0], [5, 5], [1, 1]], [2, 2], 1);
+        let optimum = [[0, 0], [5, 5], [1, 1], [3, 3]];
+        let (target, lines) = hint(&placed, &optimum, [2, 2], 1, |_| Some(true));
         assert_eq!(target, [[0, 0], [1, 1]].into_iter().collect());
-        assert_eq!(lines, vec!["wall (1,1)".to_string()]);
-        let (target, _) = hint(&placed, &[[0, 0], [5, 5], [1, 1]], [2, 2], 9);
-        assert_eq!(target.len(), 3);
+        assert_eq!(lines, vec!["wall (1,1), in every best pen".to_string()]);
+        let (target, _) = hint(&placed, &optimum, [2, 2], 9, |_| Some(true));
+        assert_eq!(target.len(), 4);
+        // A wall another best pen does without is skipped; one not settled in time comes
+        // after the proven ones and says so.
+        let verdict = |w: [usize; 2]| match w {
+            [1, 1] => Some(false),
+            [3, 3] => None,
+            _ => Some(true),
+        };
+        let (target, lines) = hint(&placed, &optimum, [2, 2], 2, verdict);
+        assert_eq!(target, [[0, 0], [3, 3], [5, 5]].into_iter().collect());
+        assert_eq!(
+            lines,
+            vec![
+                "wall (5,5), in every best pen".to_string(),
+                "wall (3,3), not proven in every best pen (out of time)".to_string()
+            ]
+        );
     }
 }

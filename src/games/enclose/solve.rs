@@ -31,6 +31,33 @@ pub fn solve(level: &Level, limits: &Limits) -> Outcome<Solution> {
     }
 }
 
+/// Whether every best pen of `level` (whose optimum scores `optimum`) has a wall at `wall`: the
+/// level solved again with no wall allowed there has a proven bound below the optimum.
+/// `Some(false)` when it still reaches the optimum; `None` when the limits came first, or the
+/// tile is not grass. The tile becomes one of a portal channel no other tile uses: passable,
+/// worth what grass is worth, leading nowhere, and (like every portal) taking no wall.
+pub fn needed(level: &Level, optimum: i32, [r, c]: [usize; 2], limits: &Limits) -> Option<bool> {
+    let i = r * level.cols + c;
+    if level.tiles.get(i) != Some(&Tile::Grass) {
+        return None;
+    }
+    let unused = (0..36u8).find(|&p| !level.tiles.contains(&Tile::Portal(p)))?;
+    let mut without = level.clone();
+    without.tiles[i] = Tile::Portal(unused);
+    let best = match solve(&without, limits) {
+        // No pen at all without it.
+        Outcome::Unsolvable => return Some(true),
+        outcome => outcome.into_solution()?,
+    };
+    if best.bound < optimum {
+        Some(true)
+    } else if best.score >= optimum {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// The ending's status and its solution (an unsolvable level: no walls, score and bound 0),
 /// for tests that look at both.
 #[cfg(test)]
@@ -111,8 +138,13 @@ mod tests {
 
     /// The best score over every wall subset within the budget (`None`: no legal enclosure).
     fn brute_force(level: &Level) -> Option<i32> {
+        brute_force_without(level, None)
+    }
+
+    /// The same, with no wall allowed on tile `skip`.
+    fn brute_force_without(level: &Level, skip: Option<usize>) -> Option<i32> {
         let grass: Vec<usize> = (0..level.tiles.len())
-            .filter(|&i| level.tiles[i] == Tile::Grass)
+            .filter(|&i| level.tiles[i] == Tile::Grass && Some(i) != skip)
             .collect();
         let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
         let mut best = None;
@@ -164,6 +196,50 @@ mod tests {
             }
             None => assert_eq!(status, Status::Unsolvable, "{name}"),
         }
+    }
+
+    /// A wall is "needed" exactly when every wall subset that leaves that tile free scores less
+    /// than the optimum, as counted by brute force on the map itself.
+    #[test]
+    fn a_needed_wall_is_one_no_best_pen_does_without() {
+        let (mut needed_seen, mut spare_seen) = (0, 0);
+        for seed in 0..16 {
+            let params = Params {
+                rows: 6,
+                cols: 6,
+                water: 0.2,
+                cherries: 2,
+                portal_pairs: 0,
+                golden: 0,
+                bees: 1,
+                budget: 3 + (seed % 3) as u32,
+                variant: Variant::Main,
+                layout: if seed % 2 == 0 {
+                    Layout::Archive
+                } else {
+                    Layout::OpenField
+                },
+            };
+            let level = generate(seed, &params);
+            let Some(best) = solve(&level, &Limits::default()).into_solution() else {
+                continue;
+            };
+            for &[r, c] in &best.walls {
+                let without = brute_force_without(&level, Some(r * level.cols + c));
+                let expected = without.is_none_or(|b| b < best.score);
+                let got = needed(&level, best.score, [r, c], &Limits::default());
+                assert_eq!(got, Some(expected), "seed {seed}, wall ({r},{c})");
+                if expected {
+                    needed_seen += 1;
+                } else {
+                    spare_seen += 1;
+                }
+            }
+        }
+        assert!(
+            needed_seen > 0 && spare_seen > 0,
+            "{needed_seen} {spare_seen}"
+        );
     }
 
     #[test]

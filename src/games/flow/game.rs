@@ -19,8 +19,12 @@ use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 pub struct Flow;
+
+/// How long a hint may spend proving its pipes when no `--timeout` was given.
+const HINT_PROOF: Duration = Duration::from_secs(5);
 
 /// Flow's fields of `scan --json`, beside the shared `game`, `geometry` and `confidence`.
 #[derive(Debug, Clone, Serialize)]
@@ -170,12 +174,16 @@ impl Rules for Flow {
         p: &Puzzle,
         s: &Solution,
         k: usize,
+        opts: &Options,
     ) -> Result<(Solution, Vec<String>)> {
         let mut drawn = vec![Vec::new(); p.flows.len()];
         for d in &r.drawn {
             drawn[d.flow].clone_from(&d.cells);
         }
-        Ok(super::play::hint(p, s, &drawn, k))
+        // The proof that a pipe is the only way is a solve of its own: bounded, as a user's
+        // --timeout bounds the solve, or by a few seconds without one.
+        let limits = Limits::within(opts.timeout.or(Some(HINT_PROOF)));
+        Ok(super::play::hint(p, s, &drawn, k, &limits))
     }
 
     /// A tap clearing each wrong pipe, then one drag per colour not already drawn right.

@@ -10,6 +10,8 @@
 //! solution path crosses it.
 
 use super::model::{Puzzle, Solution};
+use super::solve::forced;
+use crate::solving::Limits;
 
 /// One gesture: the cells it presses, turns and releases on (one cell: a tap), and a line for
 /// the plan's notes.
@@ -104,32 +106,61 @@ fn corners(path: &[usize], at: &impl Fn(usize) -> (f64, f64)) -> Vec<usize> {
     out
 }
 
-/// A hint: the first `k` pipes of the answer to draw, one drag each: colours with nothing
-/// drawn yet first (so no tap to clear comes before), the shortest first (the ones a player
-/// sees soonest). Returns what the board must then show (those pipes, every other colour as
-/// drawn) and a line per pipe.
-pub fn hint(p: &Puzzle, s: &Solution, drawn: &[Vec<usize>], k: usize) -> (Solution, Vec<String>) {
+/// A hint: the first `k` pipes of the answer to draw, one drag each, each drawn the same way
+/// by every solution (a pipe a player could deduce; [`forced`] proves it within `limits`):
+/// colours with nothing drawn yet first (so no tap to clear comes before), the shortest first
+/// (the ones a player sees soonest). A pipe another solution draws differently is never
+/// offered; one whose proof ran out of time only after the proven ones, and its line says so.
+/// Returns what the board must then show (those pipes, every other colour as drawn) and a line
+/// per pipe.
+pub fn hint(
+    p: &Puzzle,
+    s: &Solution,
+    drawn: &[Vec<usize>],
+    k: usize,
+    limits: &Limits,
+) -> (Solution, Vec<String>) {
     let mine = |f: usize| drawn.get(f).map(Vec::as_slice).unwrap_or(&[]);
     let mut todo: Vec<usize> = (0..s.paths.len())
         .filter(|&f| !same_path(mine(f), &s.paths[f]))
         .collect();
     todo.sort_by_key(|&f| (!mine(f).is_empty(), s.paths[f].len(), f));
+    let mut proven = Vec::new();
+    let mut unsettled = Vec::new();
+    for f in todo {
+        if proven.len() == k {
+            break;
+        }
+        match forced(p, &s.paths[f], limits) {
+            Some(true) => proven.push(f),
+            Some(false) => {}
+            None => unsettled.push(f),
+        }
+    }
+    let left = k - proven.len();
+    let chosen = proven
+        .into_iter()
+        .map(|f| (f, true))
+        .chain(unsettled.into_iter().take(left).map(|f| (f, false)));
     let mut partial = Solution {
         paths: (0..s.paths.len()).map(|f| mine(f).to_vec()).collect(),
     };
     let cell = |k: usize| format!("({}, {})", p.cells[k].row, p.cells[k].col);
-    let lines = todo
-        .iter()
-        .take(k)
-        .map(|&f| {
+    let lines = chosen
+        .map(|(f, sure)| {
             let path = &s.paths[f];
             partial.paths[f] = path.clone();
             format!(
-                "pipe {}: {} cells from {} to {}",
+                "pipe {}: {} cells from {} to {}, {}",
                 p.flows[f].letter,
                 path.len(),
                 cell(path[0]),
-                cell(path[path.len() - 1])
+                cell(path[path.len() - 1]),
+                if sure {
+                    "the only way"
+                } else {
+                    "not proven the only way (out of time)"
+                }
             )
         })
         .collect();
@@ -204,6 +235,31 @@ mod tests {
         assert_eq!(st[0].cells, vec![last]);
         assert!(st[0].note.starts_with("clear B: tap"), "{}", st[0].note);
         assert!(st[1].note.starts_with("draw B"), "{}", st[1].note);
+    }
+
+    #[test]
+    fn a_hint_offers_no_pipe_another_solution_draws_differently() {
+        // One colour across an open 3×3 board: many paths, none of them the only way.
+        let (p, s) = solved("A..\n...\n..A\n");
+        assert_eq!(forced(&p, &s.paths[0], &Limits::default()), Some(false));
+        let (partial, lines) = hint(&p, &s, &[], 1, &Limits::default());
+        assert!(lines.is_empty(), "{lines:?}");
+        assert!(partial.paths[0].is_empty());
+    }
+
+    #[test]
+    fn a_hint_draws_pipes_that_are_the_only_way_first_colours_first() {
+        let (p, s) = solved("A.A\nB.B\nC.C\n");
+        let (partial, lines) = hint(&p, &s, &[], 2, &Limits::default());
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| l.ends_with("the only way")),
+            "{lines:?}"
+        );
+        assert!(lines[0].starts_with("pipe A: 3 cells"), "{}", lines[0]);
+        assert!(lines[1].starts_with("pipe B: 3 cells"), "{}", lines[1]);
+        assert_eq!(partial.paths[0], s.paths[0]);
+        assert!(partial.paths[2].is_empty());
     }
 
     #[test]

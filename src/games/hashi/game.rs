@@ -166,7 +166,13 @@ impl Rules for Hashi {
         overlay::draw_solution(img, r, p, s);
     }
 
-    fn hint(r: &vision::Reading, p: &Puzzle, s: &Found, k: usize) -> Result<(Found, Vec<String>)> {
+    fn hint(
+        r: &vision::Reading,
+        p: &Puzzle,
+        s: &Found,
+        k: usize,
+        _opts: &Options,
+    ) -> Result<(Found, Vec<String>)> {
         play::hint(p, &r.bridges, s, k)
     }
 

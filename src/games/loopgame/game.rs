@@ -170,7 +170,13 @@ impl Rules for LoopGame {
 
     /// `k` links of the loop in one drag (k + 1 cells): one link is the smallest move a
     /// player draws.
-    fn hint(_r: &Reading, _p: &Puzzle, s: &Found, k: usize) -> Result<(Found, Vec<String>)> {
+    fn hint(
+        _r: &Reading,
+        _p: &Puzzle,
+        s: &Found,
+        k: usize,
+        _opts: &Options,
+    ) -> Result<(Found, Vec<String>)> {
         let (cells, lines) = play::hint(&s.cycle, s.unique, k);
         let stretch = Found {
             cycle: cells,

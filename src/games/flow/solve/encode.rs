@@ -104,13 +104,30 @@ enum Rules {
 /// links, which propagates far better. Most app boards have such a solution; when this pass
 /// finds none, the exact formula decides.
 pub(super) fn solve(st: &mut State, limits: &Limits, decisions: &mut u64) -> Found {
-    match solve_with(st, Rules::NoTouch, limits, decisions) {
-        Found::Unsolvable => solve_with(st, Rules::Exact, limits, decisions),
+    match solve_with(st, Rules::NoTouch, limits, decisions, &[]) {
+        Found::Unsolvable => solve_with(st, Rules::Exact, limits, decisions, &[]),
         found => found,
     }
 }
 
-fn solve_with(st: &mut State, rules: Rules, limits: &Limits, decisions: &mut u64) -> Found {
+/// As [`solve`], over the solutions in which at least one of `edges` is off; `Unsolvable`
+/// then proves that every solution has all of them on. Only the exact formula may say so.
+pub(super) fn solve_avoiding(
+    st: &mut State,
+    edges: &[u32],
+    limits: &Limits,
+    decisions: &mut u64,
+) -> Found {
+    solve_with(st, Rules::Exact, limits, decisions, edges)
+}
+
+fn solve_with(
+    st: &mut State,
+    rules: Rules,
+    limits: &Limits,
+    decisions: &mut u64,
+    avoid: &[u32],
+) -> Found {
     let deadline = limits.deadline;
     if deadline.is_some_and(|d| Instant::now() > d) {
         return Found::OutOfTime;
@@ -217,6 +234,11 @@ fn solve_with(st: &mut State, rules: Rules, limits: &Limits, decisions: &mut u64
         }
     }
     short_loops(st, &enc, &mut sat, &mut buf);
+    if !avoid.is_empty() {
+        lits.clear();
+        lits.extend(avoid.iter().map(|&e| enc.edge(st, e as usize).not()));
+        clause(&mut sat, &lits, &mut buf);
+    }
     if let Some(end) = past(&sat) {
         return end;
     }

@@ -56,6 +56,43 @@ pub fn solve_counted(p: &Puzzle, limits: &Limits) -> (Outcome<Solution>, Effort)
     (outcome, effort)
 }
 
+/// Whether every solution of `p` draws a flow along `path` (its cells, from one endpoint to the
+/// other): `Some(true)` when propagation alone draws it, or when no solution leaves any of its
+/// links off; `Some(false)` when a solution draws that flow another way; `None` when the limits
+/// came first or the path is not one of the board's.
+pub fn forced(p: &Puzzle, path: &[usize], limits: &Limits) -> Option<bool> {
+    let g = Graph::new(p).ok()?;
+    let mut nodes_of = vec![Vec::new(); p.cells.len()];
+    for (x, &c) in g.cell_of.iter().enumerate() {
+        nodes_of[c].push(x);
+    }
+    let mut edges = Vec::with_capacity(path.len());
+    for w in path.windows(2) {
+        let &(e, _) = nodes_of[w[0]]
+            .iter()
+            .flat_map(|&x| g.adj(x))
+            .find(|&&(_, y)| g.cell_of[y as usize] == w[1])?;
+        edges.push(e);
+    }
+    let mut st = State::new(&g);
+    st.propagate().ok()?;
+    if edges.iter().any(|&e| st.edge[e as usize] == OFF) {
+        return None;
+    }
+    let open: Vec<u32> = edges
+        .into_iter()
+        .filter(|&e| st.edge[e as usize] != ON)
+        .collect();
+    if open.is_empty() {
+        return Some(true);
+    }
+    match encode::solve_avoiding(&mut st, &open, limits, &mut 0) {
+        encode::Found::Unsolvable => Some(true),
+        encode::Found::Solved => Some(false),
+        encode::Found::OutOfTime | encode::Found::OutOfMemory => None,
+    }
+}
+
 /// Whether every edge is decided and every node has all the edges it needs: the propagated
 /// root already solves the board.
 fn complete(st: &State) -> bool {
