@@ -291,6 +291,40 @@ pub trait Game: Sync {
     fn calibrate(&self, samples: &[Sample]) -> Result<Profile>;
 }
 
+/// The bar of `scan --to` for a game whose every format holds every board: each of `puzzles`
+/// (a name for the failure, the puzzle), at least `at_least` of them, written in each of
+/// `formats` reads back as itself. None at all: the corpus is absent (its helper has said
+/// SKIPPED).
+#[cfg(test)]
+pub(crate) fn assert_round_trips<P: PartialEq + std::fmt::Debug>(
+    game: &str,
+    formats: &[Format],
+    (puzzles, at_least): (&[(String, P)], usize),
+    write: impl Fn(&P, &Format) -> Result<String>,
+    read: impl Fn(&str) -> Result<P>,
+) {
+    if puzzles.is_empty() {
+        return;
+    }
+    assert!(
+        puzzles.len() >= at_least,
+        "{game}: {} puzzles",
+        puzzles.len()
+    );
+    for f in formats {
+        for (name, p) in puzzles {
+            let text = write(p, f).unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
+            let back = read(&text).unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
+            assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
+        }
+        eprintln!(
+            "{game} {}: {} corpus puzzles round-tripped",
+            f.name,
+            puzzles.len()
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -465,23 +465,8 @@ mod tests {
     #[test]
     fn every_corpus_level_round_trips_through_every_format() {
         let levels = corpus_levels();
-        if levels.is_empty() {
-            return;
-        }
-        for f in FORMATS {
-            for (name, level) in &levels {
-                let text = write(level, f).unwrap();
-                let back = parse(&text, "rt", None)
-                    .unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
-                assert_eq!(&back, level, "{name} as {}:\n{text}", f.name);
-            }
-            eprintln!(
-                "enclose {}: {} corpus levels round-tripped",
-                f.name,
-                levels.len()
-            );
-        }
-        assert!(levels.len() >= 245, "{} levels", levels.len());
+        let read = |t: &str| parse(t, "rt", None);
+        crate::games::assert_round_trips("enclose", FORMATS, (&levels, 245), write, read);
     }
 
     #[test]

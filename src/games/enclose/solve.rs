@@ -198,27 +198,42 @@ mod tests {
         }
     }
 
+    /// A 6×6 or 7×7 map with a little of everything, varied by `seed`.
+    fn small_map(seed: u64, variant: Variant) -> Params {
+        let size = 6 + (seed % 2) as usize;
+        Params {
+            rows: size,
+            cols: size,
+            water: 0.2,
+            cherries: 3,
+            portal_pairs: (seed % 3 == 0) as usize,
+            golden: (seed % 4 == 1) as usize,
+            bees: (seed % 3) as usize + 1,
+            budget: 3 + (seed % 3) as u32,
+            variant,
+            layout: if seed % 2 == 0 {
+                Layout::Archive
+            } else {
+                Layout::OpenField
+            },
+        }
+    }
+
     /// A wall is "needed" exactly when every wall subset that leaves that tile free scores less
     /// than the optimum, as counted by brute force on the map itself.
     #[test]
     fn a_needed_wall_is_one_no_best_pen_does_without() {
         let (mut needed_seen, mut spare_seen) = (0, 0);
         for seed in 0..16 {
+            // Plainer maps than the brute-force sweep's: pens that tie come up.
             let params = Params {
                 rows: 6,
                 cols: 6,
-                water: 0.2,
                 cherries: 2,
                 portal_pairs: 0,
                 golden: 0,
                 bees: 1,
-                budget: 3 + (seed % 3) as u32,
-                variant: Variant::Main,
-                layout: if seed % 2 == 0 {
-                    Layout::Archive
-                } else {
-                    Layout::OpenField
-                },
+                ..small_map(seed, Variant::Main)
             };
             let level = generate(seed, &params);
             let Some(best) = solve(&level, &Limits::default()).into_solution() else {
@@ -256,23 +271,7 @@ mod tests {
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(12);
             for seed in 0..seeds {
-                let size = 6 + (seed % 2) as usize;
-                let params = Params {
-                    rows: size,
-                    cols: size,
-                    water: 0.2,
-                    cherries: 3,
-                    portal_pairs: (seed % 3 == 0) as usize,
-                    golden: (seed % 4 == 1) as usize,
-                    bees: (seed % 3) as usize + 1,
-                    budget: 3 + (seed % 3) as u32,
-                    variant,
-                    layout: if seed % 2 == 0 {
-                        Layout::Archive
-                    } else {
-                        Layout::OpenField
-                    },
-                };
+                let params = small_map(seed, variant);
                 let level = generate(seed, &params);
                 let name = format!("{variant} seed {seed}");
                 assert_solves(&level, brute_force(&level), &name);

@@ -405,19 +405,7 @@ mod tests {
                 puzzles.push((name.clone(), parse_record(line, &name, set).unwrap()));
             }
         }
-        for f in FORMATS {
-            for (name, p) in &puzzles {
-                let text = write(p, f).unwrap();
-                let back =
-                    parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
-                assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
-            }
-            eprintln!(
-                "loop {}: {} corpus puzzles round-tripped",
-                f.name,
-                puzzles.len()
-            );
-        }
-        assert!(puzzles.len() >= 1752, "{} puzzles", puzzles.len());
+        let read = |t: &str| parse(t, "rt");
+        crate::games::assert_round_trips("loop", FORMATS, (&puzzles, 1752), write, read);
     }
 }

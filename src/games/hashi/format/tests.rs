@@ -375,20 +375,6 @@ fn corpus_puzzles() -> Vec<(String, Puzzle)> {
 #[test]
 fn every_corpus_puzzle_round_trips_through_every_format() {
     let puzzles = corpus_puzzles();
-    if puzzles.is_empty() {
-        return;
-    }
-    for f in FORMATS {
-        for (name, p) in &puzzles {
-            let text = write(p, f).unwrap();
-            let back = parse(&text, "rt").unwrap_or_else(|e| panic!("{name} as {}: {e}", f.name));
-            assert_eq!(&back, p, "{name} as {}:\n{text}", f.name);
-        }
-        eprintln!(
-            "hashi {}: {} corpus puzzles round-tripped",
-            f.name,
-            puzzles.len()
-        );
-    }
-    assert!(puzzles.len() >= 800, "{} puzzles", puzzles.len());
+    let read = |t: &str| parse(t, "rt");
+    crate::games::assert_round_trips("hashi", FORMATS, (&puzzles, 800), write, read);
 }
