@@ -206,12 +206,12 @@ mod tests {
             cols: size,
             water: 0.2,
             cherries: 3,
-            portal_pairs: (seed % 3 == 0) as usize,
+            portal_pairs: seed.is_multiple_of(3) as usize,
             golden: (seed % 4 == 1) as usize,
             bees: (seed % 3) as usize + 1,
             budget: 3 + (seed % 3) as u32,
             variant,
-            layout: if seed % 2 == 0 {
+            layout: if seed.is_multiple_of(2) {
                 Layout::Archive
             } else {
                 Layout::OpenField
