@@ -105,27 +105,6 @@ pub fn dominant(samples: impl Iterator<Item = Rgb> + Clone, bits: u32) -> (Rgb, 
     (sum.map(|v| (v / n.max(1)) as u8), n)
 }
 
-/// The picture shrunk by `side`: each pixel the mean colour of a `side`×`side` block (a
-/// partial block at the right or bottom edge is dropped). Averaging drowns a lossy copy's
-/// noise, so flat areas can be told apart by colours a few levels apart.
-pub fn block_means(img: &RgbaImage, side: u32) -> RgbaImage {
-    let (w, h) = (img.width() / side, img.height() / side);
-    let n = side * side;
-    RgbaImage::from_fn(w, h, |bx, by| {
-        let mut sum = [0u32; 3];
-        for y in by * side..(by + 1) * side {
-            for x in bx * side..(bx + 1) * side {
-                let p = img.get_pixel(x, y);
-                for (s, &c) in sum.iter_mut().zip(&p.0[..3]) {
-                    *s += c as u32;
-                }
-            }
-        }
-        let [r, g, b] = sum.map(|s| ((s + n / 2) / n) as u8);
-        Rgba([r, g, b, 255])
-    })
-}
-
 /// Largest per-channel difference, ignoring alpha: cheap and strict enough to tell a flat
 /// UI colour from its neighbours without a colour-space conversion.
 pub fn distance(a: Rgba<u8>, b: [u8; 3]) -> u8 {
@@ -188,20 +167,6 @@ mod tests {
         // Past either end it is the distance to that end.
         assert!((off_mix(Rgba([0xf5, 0xf7, 0xfb, 255]), a, b) - 16.0).abs() < 1.5);
         assert!(off_mix(Rgba([0xf5, 0x9e, 0x0b, 255]), a, b) > 150.0);
-    }
-
-    #[test]
-    fn block_means_average_each_block() {
-        let img = RgbaImage::from_fn(5, 4, |x, _| {
-            if x % 2 == 0 {
-                Rgba([10, 100, 200, 255])
-            } else {
-                Rgba([20, 110, 210, 255])
-            }
-        });
-        let small = block_means(&img, 2);
-        assert_eq!(small.dimensions(), (2, 2));
-        assert!(small.pixels().all(|p| p.0 == [15, 105, 205, 255]));
     }
 
     #[test]

@@ -123,9 +123,47 @@ pub fn webs_of(upright: &[bool], level: &[bool], width: usize) -> Vec<Component>
     components(&either, width, Connectivity::Eight)
 }
 
+/// The 4-connected areas of the points passing `test(x, y)` among every `step`-th pixel of a
+/// `width`×`height` picture, boxes in pixels, accurate to `step`: a board's rough extent at a
+/// fraction of the cost of every pixel.
+pub fn sampled_areas(
+    (width, height): (u32, u32),
+    step: usize,
+    test: impl Fn(usize, usize) -> bool,
+) -> Vec<Component> {
+    let step = step.max(1);
+    let (w, h) = (width as usize / step, height as usize / step);
+    let mask: Vec<bool> = (0..w * h)
+        .map(|i| test((i % w) * step, (i / w) * step))
+        .collect();
+    components(&mask, w, Connectivity::Four)
+        .into_iter()
+        .map(|c| c.corners_scaled(step))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sampled_areas_are_boxes_in_pixels() {
+        // A 40×20 picture: a 12×8 block at (4, 4) and a lone pixel at (36, 16), sampled every
+        // 4 pixels.
+        let inside =
+            |x: usize, y: usize| (4..16).contains(&x) && (4..12).contains(&y) || (x, y) == (36, 16);
+        let mut areas = sampled_areas((40, 20), 4, inside);
+        areas.sort_by_key(|c| c.count);
+        assert_eq!(areas.len(), 2);
+        assert_eq!((areas[0].x0, areas[0].y0, areas[0].count), (36, 16, 1));
+        let block = areas[1];
+        assert_eq!(block.count, 6);
+        assert_eq!((block.x0, block.y0), (4, 4));
+        assert!(
+            block.x1 >= 12 && block.x1 < 16 && block.y1 >= 8 && block.y1 < 12,
+            "{block:?}"
+        );
+    }
 
     #[test]
     fn an_upright_and_a_level_line_that_cross_are_one_web() {

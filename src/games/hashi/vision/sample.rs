@@ -3,7 +3,7 @@
 //! a background is tested the same way whichever app drew it.
 
 use crate::error::Region;
-use crate::vision::components::{components, Component, Connectivity};
+use crate::vision::components::{sampled_areas, Component};
 use image::{Rgba, RgbaImage};
 use std::sync::OnceLock;
 
@@ -99,20 +99,9 @@ pub(super) fn widest_area(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> O
 /// All 4-connected areas of pixels passing `test`, sampled every `COARSE` pixels; boxes are
 /// in image pixels, accurate to `COARSE`.
 fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
-    let (w, h) = (
-        img.width() as usize / COARSE,
-        img.height() as usize / COARSE,
-    );
-    let mask: Vec<bool> = (0..w * h)
-        .map(|i| {
-            let (x, y) = ((i % w) * COARSE, (i / w) * COARSE);
-            test(*img.get_pixel(x as u32, y as u32))
-        })
-        .collect();
-    components(&mask, w, Connectivity::Four)
-        .into_iter()
-        .map(|c| c.corners_scaled(COARSE))
-        .collect()
+    sampled_areas(img.dimensions(), COARSE, |x, y| {
+        test(*img.get_pixel(x as u32, y as u32))
+    })
 }
 
 /// From a pixel known to pass `test`, how far the run of passing pixels reaches along a step.

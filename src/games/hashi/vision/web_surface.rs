@@ -4,8 +4,9 @@
 
 use super::sample::largest_area;
 use super::web_theme::{surface_or_grid, WebTheme, WEB_DARK, WEB_LIGHT};
-use crate::vision::color::{blend_position, block_means, near};
+use crate::vision::color::{blend_position, near};
 use crate::vision::components::{components, Component, Connectivity};
+use crate::vision::shrink::shrink;
 use image::{Rgba, RgbaImage};
 
 /// The web board's surface: the largest area of surface and grid colours, its box in image
@@ -34,7 +35,7 @@ impl WebSurface {
     /// the surface colour, too close for a pixel test loose enough for the copy's noise, but
     /// not for a tight test on block means.
     pub(super) fn lossy(img: &RgbaImage) -> Option<WebSurface> {
-        let means = block_means(img, LOSSY_BLOCK);
+        let means = shrink(img, LOSSY_BLOCK);
         [WEB_LIGHT, WEB_DARK]
             .into_iter()
             .filter_map(|theme| {

@@ -4,7 +4,6 @@
 use super::look::Look;
 use super::pixel;
 use crate::vision::color::{blend_position, near, rgb, saturation};
-use crate::vision::components::{components, Component, Connectivity};
 use image::{Rgba, RgbaImage};
 
 /// Coarse sampling step for finding the board's flat colour: far below the smallest board.
@@ -64,22 +63,6 @@ pub(super) fn board_or_grid(img: &RgbaImage, x: usize, y: usize, look: &Look) ->
     board_colour(p, look)
         || grid_mix(p, look, 0.0)
             && (flanked(x, y, true, is_board) || flanked(x, y, false, is_board))
-}
-
-/// The 4-connected areas of pixels passing `test(x, y)`, sampled every `COARSE` pixels; boxes
-/// in image pixels, accurate to `COARSE`.
-pub(super) fn areas(img: &RgbaImage, test: impl Fn(usize, usize) -> bool) -> Vec<Component> {
-    let (w, h) = (
-        img.width() as usize / COARSE,
-        img.height() as usize / COARSE,
-    );
-    let mask: Vec<bool> = (0..w * h)
-        .map(|i| test((i % w) * COARSE, (i / w) * COARSE))
-        .collect();
-    components(&mask, w, Connectivity::Four)
-        .into_iter()
-        .map(|c| c.corners_scaled(COARSE))
-        .collect()
 }
 
 /// Of 32 samples along each edge (left, right, top, bottom), `off` pixels outside it

@@ -185,11 +185,12 @@ fn glyph_boxes(img: &RgbaImage, look: &Look, b: crate::rect::Rect<f64>) -> Vec<C
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{areas, board_or_grid};
+    use super::super::board::board_or_grid;
     use super::super::lattice_lines::lattice;
     use super::super::look::{DARK, LIGHT};
     use super::super::truth::shots;
     use super::*;
+    use crate::vision::components::sampled_areas;
     use image::Rgba;
 
     /// The first position with half its probes on the board, if the page lies 3 px out and
@@ -234,10 +235,12 @@ mod tests {
     fn a_board_without_lines_takes_its_cell_count_from_the_numbers_or_refuses() {
         let try_board = |centres: &[(u32, u32)]| {
             let img = bare_board(400, centres);
-            let area = areas(&img, |x, y| board_or_grid(&img, x, y, &DARK))
-                .into_iter()
-                .max_by_key(|c| c.count)
-                .unwrap();
+            let area = sampled_areas(img.dimensions(), COARSE, |x, y| {
+                board_or_grid(&img, x, y, &DARK)
+            })
+            .into_iter()
+            .max_by_key(|c| c.count)
+            .unwrap();
             assert!(lattice(&img, &DARK, &area).is_err(), "no lines to find");
             lattice_by_edges(&img, &DARK, &area)
         };
@@ -262,10 +265,12 @@ mod tests {
                 pictures.push(("JPEG q20", q20));
             }
             for (what, img) in &pictures {
-                let area = areas(img, |x, y| board_or_grid(img, x, y, &look))
-                    .into_iter()
-                    .max_by_key(|c| c.count)
-                    .unwrap();
+                let area = sampled_areas(img.dimensions(), COARSE, |x, y| {
+                    board_or_grid(img, x, y, &look)
+                })
+                .into_iter()
+                .max_by_key(|c| c.count)
+                .unwrap();
                 let l = lattice_by_edges(img, &look, &area)
                     .unwrap_or_else(|e| panic!("{} {what}: {e}", s.file));
                 assert_eq!(l.size, s.size, "{} {what}", s.file);

@@ -1,12 +1,13 @@
 //! Finding the board: each flat area of the board colour is tried for a lattice from its grid
 //! lines, then from its edges and numbers.
 
-use super::board::{areas, board_or_grid, MIN_BOARD};
+use super::board::{board_or_grid, COARSE, MIN_BOARD};
 use super::lattice_edges::lattice_by_edges;
 use super::lattice_lines::lattice;
 use super::look::{DARK, LIGHT};
 use super::Located;
 use crate::error::{Error, Result};
+use crate::vision::components::sampled_areas;
 use image::RgbaImage;
 
 /// Finds the board: the largest flat area of the board colour in either theme whose grid
@@ -17,7 +18,9 @@ pub(super) fn locate(img: &RgbaImage) -> Result<Located> {
     let mut tried = Vec::new();
     let mut looked = Vec::new();
     for look in [LIGHT, DARK] {
-        let mut cands = areas(img, |x, y| board_or_grid(img, x, y, &look));
+        let mut cands = sampled_areas(img.dimensions(), COARSE, |x, y| {
+            board_or_grid(img, x, y, &look)
+        });
         cands.retain(|c| c.x1 - c.x0 >= MIN_BOARD && c.y1 - c.y0 >= MIN_BOARD);
         cands.sort_by_key(|c| std::cmp::Reverse(c.count));
         for c in cands.into_iter().take(3) {
