@@ -125,17 +125,22 @@ pub(super) fn read_counter(
     let faint = ink_patch(img, area, &ink_above(page, FAINT));
     let white = Line::read(tall_glyph_boxes(img, area, &super::is_white));
     let light = Line::read(tall_glyph_boxes(img, area, &ink_above(page, LIGHT)));
-    let (white, light) = (
-        counter_in(&white, &light, &faint),
-        counter_in(&light, &white, &faint),
-    );
-    // Each ink test reads the strokes it keeps; where both read the counter they must agree,
-    // or a stroke one of them lost (the top of a "4" that then reads as a 9) decided a digit.
-    match (white, light) {
-        (Some(a), Some(b)) if (a.0, a.1) != (b.0, b.1) => None,
-        (Some(a), Some(b)) => Some((a.0, a.1, a.2.max(b.2))),
-        (a, b) => a.or(b),
-    }
+    let half = Line::read(tall_glyph_boxes(img, area, &ink_above(page, HALF)));
+    let reads = [
+        counter_in(&white, &[&light], &faint),
+        counter_in(&light, &[&white], &faint),
+        // The loosest test is heard last and answers to both others: where either finds a
+        // glyph as tall that reads otherwise (a "4" this test closed into a 9), it is silent.
+        counter_in(&half, &[&white, &light], &faint),
+    ];
+    // Each ink test reads the strokes it keeps; where several read the counter they must
+    // agree, or a stroke one of them lost (the top of a "4" that then reads as a 9) decided a
+    // digit.
+    let mut read = reads.into_iter().flatten();
+    let first = read.next()?;
+    read.try_fold(first, |a, b| {
+        ((a.0, a.1) == (b.0, b.1)).then_some((a.0, a.1, a.2.max(b.2)))
+    })
 }
 
 /// The area's pixels.
@@ -171,6 +176,13 @@ const LIGHT: f64 = 2.0 / 3.0;
 /// average stays at about 60 % of the way).
 const FAINT: f64 = 1.0 / 3.0;
 
+/// Half the way from the page to white: a copy shrunk to about three quarters by a bilinear
+/// filter or a box average leaves the 1-px strokes of a counter 10 px tall between a half and
+/// two thirds of the way, so the two reading tests above break its "1"s, "2"s and slash in
+/// pieces; this one keeps them whole, at the cost of merging glyphs in a sharper copy (which
+/// then read as nothing).
+const HALF: f64 = 0.5;
+
 /// Pixels brighter than `share` of the way from the page's brightness to white.
 fn ink_above(page: Rgb, share: f64) -> impl Fn(Rgb) -> bool {
     let level = |p: Rgb| luma(image::Rgba([p[0], p[1], p[2], 255])) as f64;
@@ -196,7 +208,7 @@ impl Line {
 /// stand half the text's height (no "l" of it closer than a whole height, even with both
 /// lost); each must read as a digit. A gap wider than the font puts between digits, or a
 /// glyph that does not read, leaves the counter unread rather than read as another number.
-fn counter_in(line: &Line, other: &Line, faint: &Ink) -> Option<(u32, u32, f64)> {
+fn counter_in(line: &Line, others: &[&Line], faint: &Ink) -> Option<(u32, u32, f64)> {
     let (gs, read) = (&line.glyphs[..], &line.read[..]);
     let slash = read.iter().rposition(|g| g.is_some_and(|g| g.0 == '/'))?;
     let height = |g: &GlyphBox| (g.box_.3 - g.box_.1 + 1) as f64;
@@ -244,11 +256,13 @@ fn counter_in(line: &Line, other: &Line, faint: &Ink) -> Option<(u32, u32, f64)>
     // it finds a glyph as tall there, reads it the same.
     let disputed = |k: usize| {
         let b = gs[k].box_;
-        other.glyphs.iter().zip(&other.read).any(|(o, r)| {
-            o.box_.0 <= b.2
-                && b.0 <= o.box_.2
-                && height(o) >= OPINION * tall
-                && r.map(|r| r.0) != read[k].map(|r| r.0)
+        others.iter().any(|other| {
+            other.glyphs.iter().zip(&other.read).any(|(o, r)| {
+                o.box_.0 <= b.2
+                    && b.0 <= o.box_.2
+                    && height(o) >= OPINION * tall
+                    && r.map(|r| r.0) != read[k].map(|r| r.0)
+            })
         })
     };
     if (start..gs.len()).any(disputed) {
@@ -437,7 +451,7 @@ mod tests {
     #[test]
     fn two_ones_a_third_of_the_height_apart_are_one_number() {
         let l = line(&eleven());
-        let read = counter_in(&l, &line(&[]), &blank()).map(|c| (c.0, c.1));
+        let read = counter_in(&l, &[&line(&[])], &blank()).map(|c| (c.0, c.1));
         assert_eq!(read, Some((11, 11)));
     }
 
@@ -445,7 +459,7 @@ mod tests {
     fn a_full_height_glyph_that_does_not_read_next_to_the_walls_left_leaves_the_counter_unread() {
         let mut spec = eleven();
         spec[0].0 = '?';
-        assert_eq!(counter_in(&line(&spec), &line(&[]), &blank()), None);
+        assert_eq!(counter_in(&line(&spec), &[&line(&[])], &blank()), None);
     }
 
     #[test]
@@ -453,11 +467,11 @@ mod tests {
         // The budget's first "1" gone: the slash stands apart from the "1" left.
         let mut spec = eleven();
         spec.remove(3);
-        assert_eq!(counter_in(&line(&spec), &line(&[]), &blank()), None);
+        assert_eq!(counter_in(&line(&spec), &[&line(&[])], &blank()), None);
         // A gap of a whole height inside the budget.
         let mut spec = eleven();
         spec[4].1 = 100;
-        assert_eq!(counter_in(&line(&spec), &line(&[]), &blank()), None);
+        assert_eq!(counter_in(&line(&spec), &[&line(&[])], &blank()), None);
     }
 
     #[test]
@@ -466,12 +480,12 @@ mod tests {
         let mut spec = eleven();
         spec.remove(0);
         let l = line(&spec);
-        assert!(counter_in(&l, &line(&[]), &blank()).is_some());
+        assert!(counter_in(&l, &[&line(&[])], &blank()).is_some());
         let mut faint = blank();
         for y in 0..H {
             faint.on[y * faint.width + 41] = true;
         }
-        assert_eq!(counter_in(&l, &line(&[]), &faint), None);
+        assert_eq!(counter_in(&l, &[&line(&[])], &faint), None);
     }
 
     #[test]
@@ -484,12 +498,15 @@ mod tests {
             ('4', 85, 14),
         ];
         let l = line(&spec);
-        assert_eq!(counter_in(&l, &line(&[]), &blank()).map(|c| c.1), Some(14));
+        assert_eq!(
+            counter_in(&l, &[&line(&[])], &blank()).map(|c| c.1),
+            Some(14)
+        );
         let mut other = spec;
         other[4].0 = '9';
-        assert_eq!(counter_in(&l, &line(&other), &blank()), None);
+        assert_eq!(counter_in(&l, &[&line(&other)], &blank()), None);
         // The other test reading the same, or finding nothing there, takes nothing away.
-        assert!(counter_in(&l, &line(&spec), &blank()).is_some());
-        assert!(counter_in(&l, &line(&spec[..4]), &blank()).is_some());
+        assert!(counter_in(&l, &[&line(&spec)], &blank()).is_some());
+        assert!(counter_in(&l, &[&line(&spec[..4])], &blank()).is_some());
     }
 }
