@@ -14,13 +14,13 @@ pub fn check(p: &Puzzle, cycle: &[Cell], any_loop: bool) -> Result<(), String> {
     }
     let mut seen = vec![false; p.cells()];
     for &[r, c] in cycle {
-        if r >= p.height || c >= p.width {
+        if r >= p.rows || c >= p.cols {
             return Err(format!(
                 "cell [{r},{c}] lies outside the {}x{} grid",
-                p.width, p.height
+                p.cols, p.rows
             ));
         }
-        if std::mem::replace(&mut seen[r * p.width + c], true) {
+        if std::mem::replace(&mut seen[r * p.cols + c], true) {
             return Err(format!("cell [{r},{c}] is visited twice"));
         }
     }
@@ -36,18 +36,18 @@ pub fn check(p: &Puzzle, cycle: &[Cell], any_loop: bool) -> Result<(), String> {
         if let Some(k) = seen.iter().position(|s| !s) {
             return Err(format!(
                 "cell [{},{}] is not on the loop (a perfect loop visits every cell)",
-                k / p.width,
-                k % p.width
+                k / p.cols,
+                k % p.cols
             ));
         }
     }
-    let turns = turn_cells(p.width, p.height, cycle);
-    for r in 0..p.height {
-        for c in 0..p.width {
+    let turns = turn_cells(p.cols, p.rows, cycle);
+    for r in 0..p.rows {
+        for c in 0..p.cols {
             let Some(want) = p.hint(r, c) else { continue };
             let got = p
                 .block(r, c)
-                .filter(|&[br, bc]| turns[br * p.width + bc])
+                .filter(|&[br, bc]| turns[br * p.cols + bc])
                 .count();
             if got != want as usize {
                 return Err(format!(

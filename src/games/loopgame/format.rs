@@ -88,7 +88,7 @@ pub fn parse_record(text: &str, source: &str, set: HintSet) -> Result<Puzzle> {
 
 /// The canonical text of a puzzle: header, then one row per line.
 pub fn to_canonical(p: &Puzzle) -> String {
-    let mut t = format!("loop {}x{}\n", p.width, p.height);
+    let mut t = format!("loop {}x{}\n", p.cols, p.rows);
     for row in p.rows() {
         t.push_str(&row);
         t.push('\n');
@@ -294,7 +294,7 @@ mod tests {
     fn canonical_round_trip() {
         let text = "loop 4x3\n3...\n..5.\n...2\n";
         let p = parse(text, "t").unwrap();
-        assert_eq!((p.width, p.height), (4, 3));
+        assert_eq!((p.cols, p.rows), (4, 3));
         assert_eq!(p.hint(0, 0), Some(3));
         assert_eq!(p.hint(1, 2), Some(5));
         assert_eq!(p.hint(1, 1), None);
@@ -304,7 +304,7 @@ mod tests {
     #[test]
     fn bare_grid_parses() {
         let p = parse("\n..\n4.\n..\n", "t").unwrap();
-        assert_eq!((p.width, p.height), (2, 3));
+        assert_eq!((p.cols, p.rows), (2, 3));
         assert_eq!(p.hint(1, 0), Some(4));
     }
 

@@ -84,7 +84,7 @@ impl Rules for LoopGame {
     }
 
     fn render(p: &Puzzle, s: &Found) -> (String, String) {
-        let mut board = render(p.width, p.height, &s.cycle).join("\n");
+        let mut board = render(p.cols, p.rows, &s.cycle).join("\n");
         board.push('\n');
         let summary = format!(
             "{} of {} cells on the loop, {}",
@@ -102,8 +102,8 @@ impl Rules for LoopGame {
     fn solve_detail(p: &Puzzle, outcome: &Outcome<Found>, opts: &Options, _: bool) -> Detail {
         let found = outcome.solution();
         Detail::of(&SolveJson {
-            width: p.width,
-            height: p.height,
+            width: p.cols,
+            height: p.rows,
             rows: p.rows(),
             any_loop: opts.loopgame.any_loop,
             cycle: found.map(|f| f.cycle.clone()),
@@ -149,8 +149,8 @@ impl Rules for LoopGame {
         Detail::of(&ScanJson {
             // A digit per hint cell, `.` elsewhere.
             grid: Grid {
-                width: p.width,
-                height: p.height,
+                width: p.cols,
+                height: p.rows,
                 rows: p.rows(),
                 puzzle: canonical.to_string(),
             },

@@ -467,7 +467,7 @@ mod tests {
         ] {
             for seed in 0..5 {
                 let g = generate(w, h, &hints, seed).unwrap();
-                assert_eq!((g.puzzle.width, g.puzzle.height), (w, h));
+                assert_eq!((g.puzzle.cols, g.puzzle.rows), (w, h));
                 check(&g.puzzle, &g.solution, false)
                     .unwrap_or_else(|e| panic!("{w}x{h} seed {seed}: {e}"));
                 let again = generate(w, h, &hints, seed).unwrap();

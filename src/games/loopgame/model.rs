@@ -8,8 +8,8 @@ pub type Cycle = Vec<Cell>;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    pub width: usize,
-    pub height: usize,
+    pub rows: usize,
+    pub cols: usize,
     /// Row-major; `Some(n)`: the loop turns in exactly `n` cells of the 3×3 block centred here.
     pub hints: Vec<Option<u8>>,
 }
@@ -18,25 +18,25 @@ impl Puzzle {
     /// A grid without hints.
     pub fn empty(width: usize, height: usize) -> Puzzle {
         Puzzle {
-            width,
-            height,
+            cols: width,
+            rows: height,
             hints: vec![None; width * height],
         }
     }
 
     pub fn cells(&self) -> usize {
-        self.width * self.height
+        self.cols * self.rows
     }
 
     pub fn hint(&self, row: usize, col: usize) -> Option<u8> {
-        self.hints[row * self.width + col]
+        self.hints[row * self.cols + col]
     }
 
     /// The cells of the 3×3 block centred on `(row, col)`, clipped at the edges, row-major.
     pub fn block(&self, row: usize, col: usize) -> impl Iterator<Item = Cell> + '_ {
-        let rows = row.saturating_sub(1)..(row + 2).min(self.height);
+        let rows = row.saturating_sub(1)..(row + 2).min(self.rows);
         rows.flat_map(move |r| {
-            (col.saturating_sub(1)..(col + 2).min(self.width)).map(move |c| [r, c])
+            (col.saturating_sub(1)..(col + 2).min(self.cols)).map(move |c| [r, c])
         })
     }
 
@@ -48,7 +48,7 @@ impl Puzzle {
     /// Plain text rows: the hint digit, `.` elsewhere.
     pub fn rows(&self) -> Vec<String> {
         self.hints
-            .chunks(self.width)
+            .chunks(self.cols)
             .map(|row| row.iter().map(|h| hint_char(*h)).collect())
             .collect()
     }

@@ -52,8 +52,8 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Fou
         stroke(img, g.centre(a[0], a[1]), g.centre(b[0], b[1]), width, ink);
     }
     // The hints back on top of the line: their coloured pixels as the capture shows them.
-    for r in 0..p.height {
-        for c in 0..p.width {
+    for r in 0..p.rows {
+        for c in 0..p.cols {
             if p.hint(r, c).is_none() {
                 continue;
             }
@@ -110,8 +110,8 @@ pub fn draw_overlay(img: &mut RgbaImage, reading: &Reading) {
         }
     }
     let size = ((g.pitch() / 25.0).round() as i64).max(1);
-    for r in 0..reading.puzzle.height {
-        for c in 0..reading.puzzle.width {
+    for r in 0..reading.puzzle.rows {
+        for c in 0..reading.puzzle.cols {
             if let Some(h) = reading.puzzle.hint(r, c) {
                 let cell = g.cell(r, c);
                 crate::overlay::draw_number(
@@ -184,8 +184,8 @@ mod tests {
             assert_eq!(*img.get_pixel(mid.0 as u32, mid.1 as u32), ink);
         }
         // Every coloured pixel of a hint is as the capture shows it.
-        for row in 0..r.puzzle.height {
-            for col in 0..r.puzzle.width {
+        for row in 0..r.puzzle.rows {
+            for col in 0..r.puzzle.cols {
                 if r.puzzle.hint(row, col).is_some() {
                     let c = g.centre(row, col);
                     for (x, y) in [(c.x, c.y), (c.x - 3.0, c.y), (c.x, c.y - 5.0)] {

@@ -148,7 +148,7 @@ struct Frame {
 
 impl Solver {
     pub(super) fn new(p: &Puzzle, opts: &Options, limits: &Limits) -> Solver {
-        let (w, h, n) = (p.width, p.height, p.cells());
+        let (w, h, n) = (p.cols, p.rows, p.cells());
         let mut neighbour = vec![[NONE; 4]; n];
         let mut edge_at = vec![[NONE; 4]; n];
         let mut domain = vec![0u16; n];

@@ -65,7 +65,7 @@ pub fn solve_with_stats(p: &Puzzle, opts: &Options, limits: &Limits) -> (Outcome
     let n = p.cells();
     // The grid is bipartite: a loop alternates colours, so one through every cell needs an
     // even number of cells; and no loop fits in a single row or column.
-    if p.width < 2 || p.height < 2 || (!opts.any_loop && !n.is_multiple_of(2)) {
+    if p.cols < 2 || p.rows < 2 || (!opts.any_loop && !n.is_multiple_of(2)) {
         return (Outcome::Unsolvable, Stats::default());
     }
     let mut runs: Vec<(Rotation, Solver)> = Vec::new();

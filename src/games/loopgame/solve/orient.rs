@@ -25,15 +25,15 @@ impl Rotation {
     /// The rotated puzzle (width and height swap on odd turns).
     pub(super) fn puzzle(self, p: &Puzzle) -> Puzzle {
         let (w, h) = if self.0 % 2 == 1 {
-            (p.height, p.width)
+            (p.rows, p.cols)
         } else {
-            (p.width, p.height)
+            (p.cols, p.rows)
         };
         let mut q = Puzzle::empty(w, h);
-        for r in 0..p.height {
-            for c in 0..p.width {
-                let [nr, nc] = self.apply([r, c], p.width, p.height);
-                q.hints[nr * w + nc] = p.hints[r * p.width + c];
+        for r in 0..p.rows {
+            for c in 0..p.cols {
+                let [nr, nc] = self.apply([r, c], p.cols, p.rows);
+                q.hints[nr * w + nc] = p.hints[r * p.cols + c];
             }
         }
         q
@@ -42,9 +42,9 @@ impl Rotation {
     /// A cell of the rotated puzzle back in the original `p`.
     pub(super) fn back(self, cell: Cell, p: &Puzzle) -> Cell {
         let (w, h) = if self.0 % 2 == 1 {
-            (p.height, p.width)
+            (p.rows, p.cols)
         } else {
-            (p.width, p.height)
+            (p.cols, p.rows)
         };
         self.inverse().apply(cell, w, h)
     }
@@ -85,6 +85,6 @@ mod tests {
                 .collect();
             check(&q, &cycle, false).unwrap_or_else(|e| panic!("{turns} turns: {e}"));
         }
-        assert_eq!(Rotation(1).puzzle(&g.puzzle).width, 6);
+        assert_eq!(Rotation(1).puzzle(&g.puzzle).cols, 6);
     }
 }

@@ -103,10 +103,10 @@ pub fn learn(samples: &[(String, RgbaImage, Puzzle)]) -> Result<Profile> {
         refuse_win_sheet(img).map_err(named)?;
         let l = locate(img).map_err(named)?;
         let n = l.size;
-        if truth.width != n || truth.height != n {
+        if truth.cols != n || truth.rows != n {
             return Err(Error::Usage(format!(
                 "{name}: the picture shows a {n}x{n} board, the puzzle is {}x{}",
-                truth.width, truth.height
+                truth.cols, truth.rows
             )));
         }
         let (path, closed) = read_path(img, &l).map_err(named)?;

@@ -42,7 +42,7 @@ fn reads_every_corpus_screenshot_exactly() {
             continue;
         }
         let r = got.unwrap_or_else(|e| panic!("{}: {e}", s.file));
-        assert_eq!(r.puzzle.width, s.size, "{}", s.file);
+        assert_eq!(r.puzzle.cols, s.size, "{}", s.file);
         assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
         assert!(
             same_path(&r.path, &s.path, false),
@@ -284,7 +284,7 @@ fn a_blotted_number_is_an_error_naming_its_cell() {
     let s = all.iter().find(|s| s.state == "fresh").unwrap();
     let r = recognize(&s.img).unwrap();
     let k = r.puzzle.hints.iter().position(|h| h.is_some()).unwrap();
-    let (row, col) = (k / r.puzzle.width, k % r.puzzle.width);
+    let (row, col) = (k / r.puzzle.cols, k % r.puzzle.cols);
     let c = r.geometry.centre(row, col);
     let mut img = s.img.clone();
     // A saturated block over the number: ink, but no digit's shape.
@@ -342,7 +342,7 @@ fn a_number_mostly_rubbed_out_is_refused_naming_its_cell() {
     for s in all.iter().filter(|s| s.state == "fresh") {
         let r = recognize(&s.img).unwrap();
         let look = if s.theme == "dark" { DARK } else { LIGHT };
-        let n = r.puzzle.width;
+        let n = r.puzzle.cols;
         let k = r.puzzle.hints.iter().position(|h| h.is_some()).unwrap();
         let (row, col) = (k / n, k % n);
         let (ink, area) = inner_ink(&s.img, &r.geometry, row, col);
@@ -381,7 +381,7 @@ fn number_ink_in_a_blank_cell_counts_against_the_reading() {
         .unwrap();
     let r = recognize(&s.img).unwrap();
     assert_eq!(r.confidence, 1.0, "{}", s.file);
-    let n = r.puzzle.width;
+    let n = r.puzzle.cols;
     let k = r.puzzle.hints.iter().position(|h| h.is_none()).unwrap();
     let (row, col) = (k / n, k % n);
     let c = r.geometry.centre(row, col);
