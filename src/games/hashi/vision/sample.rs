@@ -104,26 +104,6 @@ fn areas(img: &RgbaImage, test: impl Fn(Rgba<u8>) -> bool) -> Vec<Component> {
     })
 }
 
-/// From a pixel known to pass `test`, how far the run of passing pixels reaches along a step.
-pub(super) fn reach(
-    img: &RgbaImage,
-    (x, y): (i64, i64),
-    (dx, dy): (i64, i64),
-    test: impl Fn(Rgba<u8>) -> bool,
-) -> (i64, i64) {
-    let (mut x, mut y) = (x, y);
-    loop {
-        let (nx, ny) = (x + dx, y + dy);
-        if nx < 0 || ny < 0 || nx >= img.width() as i64 || ny >= img.height() as i64 {
-            return (x, y);
-        }
-        if !test(*img.get_pixel(nx as u32, ny as u32)) {
-            return (x, y);
-        }
-        (x, y) = (nx, ny);
-    }
-}
-
 pub(super) fn region_around((cx, cy): (f64, f64), half: f64) -> Region {
     Region {
         x: (cx - half).round() as i32,

@@ -3,9 +3,11 @@
 //! lossy copy, where the canvas and the window around it blur together, by how far the band
 //! along each edge falls short of the canvas colour.
 
-use super::sample::{reach, widest_area, COARSE};
+use super::sample::{widest_area, COARSE};
 use super::sgt_lattice::sgt_ink;
 use crate::vision::color::{luma, near};
+use crate::vision::components::Component;
+use crate::vision::runs::runs;
 use image::{Rgba, RgbaImage};
 
 /// Bridges' canvas colour under this machine's GTK theme (the window chrome around it is one
@@ -20,7 +22,7 @@ fn sgt_background(p: Rgba<u8>, tolerance: u8) -> bool {
     near(p, SGT_BACKGROUND, tolerance)
 }
 
-/// The canvas rectangle `(x, y, w, h)`: the largest patch of the canvas colour, its edges
+/// The canvas rectangle `(x, y, w, h)`: the widest patch of the canvas colour, its edges
 /// found exactly along the border band that no island reaches.
 pub(super) fn sgt_canvas(img: &RgbaImage, tolerance: u8) -> Option<(i64, i64, i64, i64)> {
     let sgt_background = |p: Rgba<u8>| sgt_background(p, tolerance);
@@ -29,23 +31,59 @@ pub(super) fn sgt_canvas(img: &RgbaImage, tolerance: u8) -> Option<(i64, i64, i6
     if area.count < 200 {
         return None;
     }
-    // The area's top samples can reach into a menu bar whose text blends to the canvas
-    // colour in a rescaled copy: a row a sample or two further in is then the border band.
-    let (left_probe, top) = (0..3)
-        .map(|k| {
-            let top = (area.y0 + 1 + k * COARSE) as i64;
-            ((area.x0 as i64, top), top)
-        })
-        .find(|&((x, y), _)| {
-            y < img.height() as i64 && sgt_background(*img.get_pixel(x as u32, y as u32))
-        })?;
-    let (x0, _) = reach(img, left_probe, (-1, 0), sgt_background);
-    let (x1, _) = reach(img, left_probe, (1, 0), sgt_background);
-    let col = x0 + 1;
-    let (_, y0) = reach(img, (col, top), (0, -1), sgt_background);
-    let (_, y1) = reach(img, (col, top), (0, 1), sgt_background);
-    Some((x0, y0, x1 + 1 - x0, y1 + 1 - y0))
+    longest_runs(img, &area, sgt_background)
 }
+
+/// The canvas as the longest runs of its colour: across, among the rows of the area's box,
+/// then down, among the columns that run spans, then across again among the rows that one
+/// spans. A rescaled copy's filter rings a few pixels out from every ring and line, so a
+/// single probe row through the border band (as this was once found) met a ring's halo and
+/// stopped short; the band still holds a row and a column clear from edge to edge, and the
+/// window's colour, a level off, ends every exact run at the canvas edge. In a lossy copy,
+/// whose coarse area can join the menu bar across a separator line thinner than the
+/// sampling step, the longest run down still stops at that line.
+fn longest_runs(
+    img: &RgbaImage,
+    area: &Component,
+    test: impl Fn(Rgba<u8>) -> bool,
+) -> Option<(i64, i64, i64, i64)> {
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let pixel = |x: usize, y: usize| *img.get_pixel(x as u32, y as u32);
+    // The longest run along lines `lines` (each `len` long; `at(line, k)`) that overlaps
+    // `within`: a run elsewhere in a full-screen capture is no part of this canvas.
+    let longest = |lines: (usize, usize),
+                   len: usize,
+                   within: (usize, usize),
+                   at: &dyn Fn(usize, usize) -> Rgba<u8>| {
+        let all: Vec<(usize, usize)> = (lines.0..=lines.1)
+            .flat_map(|l| runs((0..len).map(|k| test(at(l, k)))))
+            .filter(|&(s, n)| s <= within.1 && s + n > within.0)
+            .collect();
+        // Among the runs about as long as the longest, the middle start and end: a lossy
+        // copy tints a stray pixel of window to the canvas colour here and there, which
+        // lengthens one row's run by a pixel but not most.
+        let most = all.iter().map(|r| r.1).max()?;
+        let median = |mut v: Vec<usize>| {
+            v.sort_unstable();
+            v[v.len() / 2]
+        };
+        let long = all.iter().filter(|r| r.1 + LONG_RUN_SLACK >= most);
+        let start = median(long.clone().map(|r| r.0).collect());
+        let end = median(long.map(|r| r.0 + r.1).collect());
+        (end > start).then_some((start, end - start))
+    };
+    let widen =
+        |lo: usize, hi: usize, end: usize| (lo.saturating_sub(COARSE), (hi + COARSE).min(end - 1));
+    let (xs, ys) = ((area.x0, area.x1), (area.y0, area.y1));
+    let (x0, nx) = longest(widen(area.y0, area.y1, h), w, xs, &|y, x| pixel(x, y))?;
+    let (y0, ny) = longest((x0, x0 + nx - 1), h, ys, &|x, y| pixel(x, y))?;
+    let (x0, nx) = longest((y0, y0 + ny - 1), w, xs, &|y, x| pixel(x, y))?;
+    Some((x0 as i64, y0 as i64, nx as i64, ny as i64))
+}
+
+/// How many pixels shorter than the longest a run of canvas colour may be and still place the
+/// canvas edges: a run that meets a ring's halo stops several pixels short.
+const LONG_RUN_SLACK: usize = 2;
 
 /// How much darker than the canvas a line along its edge must be to be a separator.
 const SEPARATOR_DROP: i64 = 12;

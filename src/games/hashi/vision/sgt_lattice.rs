@@ -46,9 +46,27 @@ pub(super) fn sgt_top_ring(
     Some(((top_x, top_y), thick))
 }
 
+/// The tile sizes a ring line `thick` pixels thick (as `sgt_top_ring` measures it) allows:
+/// Bridges draws its lines a whole number of pixels wide, up to a pixel short of an eighth of
+/// the tile (7 px at 62 px tiles, 11 % short), and a copy scaled up scales that shortfall with
+/// it (12 px at 112 px tiles); the threshold then adds or takes a pixel and a half. The range
+/// stays narrower than a factor two from 5 px up, so twice the pitch is never in it.
+pub(super) fn tile_sizes(thick: f64) -> std::ops::RangeInclusive<f64> {
+    (thick - 1.5) / SGT_LINE..=(thick * SHORTEST_LINE.recip() + 1.5) / SGT_LINE
+}
+
+/// The thinnest a Bridges line is drawn, as a share of an eighth of the tile.
+const SHORTEST_LINE: f64 = 0.88;
+
 /// How far, in pixels, a ring's measured centre may sit from where an exact capture's canvas
 /// edges put it, anywhere on the board.
 const SGT_EXACT_DRIFT: f64 = 1.0;
+
+/// How far into the canvas, as a share of the tile, a rescaled copy's filter may ring from a
+/// dark frame around it (a window border): Lanczos rings for three source pixels, so the band
+/// grows with the scale, and a copy scaled up 1.55× lost 4 px of a 62 px tile's canvas on
+/// each side. Twice this stays well under half a tile, so the tile count is never in doubt.
+const EDGE_RINGING: f64 = 0.1;
 
 /// A Bridges board's lattice: the canvas corner, the tile size and the board's size.
 struct SgtLattice {
@@ -66,22 +84,29 @@ pub(super) fn locate_sgt(
 ) -> Option<Located> {
     // The ring is a line's width thick at its top, which bounds the tile size.
     let ((top_x, top_y), thick) = sgt_top_ring(img, (gx, gy, gw, gh))?;
-    let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
+    let ts_range = tile_sizes(thick);
 
     // The canvas is (W+1)×(H+1) tiles; try every tile count that fits both sides and puts a
     // ring top on the lattice, and keep the one whose lattice carries the most island rings.
     let mut best: Option<(Vec<Cell>, SgtLattice)> = None;
+    let err = |ts: f64| {
+        if edge_error == 0.0 {
+            0.0
+        } else {
+            edge_error.max(EDGE_RINGING * ts)
+        }
+    };
     for nx in 3..=(gw / 10).max(3) as usize {
         let ts = gw as f64 / nx as f64;
         let ny = (gh as f64 / ts).round() as usize;
         let misfit = |tile: f64, tiles: usize, side: i64| (side as f64 - tiles as f64 * tile).abs();
-        if ny < 3 || misfit(ts, ny, gh) > 1.5 + 2.0 * edge_error || !ts_range.contains(&ts) {
+        if ny < 3 || misfit(ts, ny, gh) > 1.5 + 2.0 * err(ts) || !ts_range.contains(&ts) {
             continue;
         }
         let off_lattice = |v: f64| (v / ts - (v / ts).round()).abs() * ts;
         let top_centre_y = top_y + SGT_RING_OUTER * ts;
-        if off_lattice(top_x - gx as f64) > 2.0 + edge_error
-            || off_lattice(top_centre_y - gy as f64) > 2.0 + 0.03 * ts + edge_error
+        if off_lattice(top_x - gx as f64) > 2.0 + err(ts)
+            || off_lattice(top_centre_y - gy as f64) > 2.0 + 0.03 * ts + err(ts)
         {
             continue;
         }
@@ -96,8 +121,8 @@ pub(super) fn locate_sgt(
             let Some((corner, fitted)) = fit_rings(img, &rough, corner, ts) else {
                 continue;
             };
-            if misfit(fitted, nx, gw) > 1.5 + 2.0 * edge_error
-                || misfit(fitted, ny, gh) > 1.5 + 2.0 * edge_error
+            if misfit(fitted, nx, gw) > 1.5 + 2.0 * err(fitted)
+                || misfit(fitted, ny, gh) > 1.5 + 2.0 * err(fitted)
             {
                 continue;
             }

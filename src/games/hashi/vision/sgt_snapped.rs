@@ -4,7 +4,7 @@
 
 use super::sgt_canvas::{sgt_canvas, LOSSY_CANVAS_TOLERANCE, LOSSY_EDGE_ERROR};
 use super::sgt_lattice::{
-    fit_rings, locate_sgt, sgt_islands, sgt_top_ring, SGT_LINE, SGT_RING_OUTER,
+    fit_rings, locate_sgt, sgt_islands, sgt_top_ring, tile_sizes, SGT_RING_OUTER,
 };
 use super::Located;
 use crate::games::hashi::model::Cell;
@@ -39,7 +39,7 @@ fn outer_lines_hold_islands(located: &Located) -> bool {
 fn sgt_canvas_snapped(img: &RgbaImage) -> Option<(i64, i64, i64, i64)> {
     let (gx, gy, gw, gh) = sgt_canvas(img, LOSSY_CANVAS_TOLERANCE)?;
     let ((top_x, top_y), thick) = sgt_top_ring(img, (gx, gy, gw, gh))?;
-    let ts_range = (thick - 1.5) / SGT_LINE..=(thick + 1.5) / SGT_LINE;
+    let ts_range = tile_sizes(thick);
     let err = LOSSY_EDGE_ERROR;
     let mut best: Option<(usize, (f64, f64, f64, f64))> = None;
     for nx in 3..=(gw / 10).max(3) as usize {
