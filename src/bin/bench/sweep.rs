@@ -5,7 +5,7 @@
 //! coarse sample hides bands of refusals, or a wrong reading, between its steps; this one
 //! prints every picture's refused sizes and, per game, the cell sizes in pixels read and refused.
 //!
-//! `SWEEP_ONLY=<game>` and `SWEEP_MATCH=<part of a file name>` narrow the run;
+//! `SWEEP_ONLY=<game>[,<game>...]` and `SWEEP_MATCH=<part of a file name>` narrow the run;
 //! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error. `SWEEP_DIR=<game>=<folder>`
 //! sweeps a folder of one's own pictures instead, with the truth its `index.jsonl` gives in the
 //! game's own fields, or else each against its own untouched reading.
@@ -300,7 +300,10 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let mut jobs = Vec::new();
     let mut games: Vec<&str> = Vec::new();
     for src in sources()? {
-        if only.as_deref().is_some_and(|g| g != src.game) {
+        if only
+            .as_deref()
+            .is_some_and(|g| !g.split(',').any(|g| g.trim() == src.game))
+        {
             continue;
         }
         for (path, truth) in robustness::pictures(&src, corpus)? {
