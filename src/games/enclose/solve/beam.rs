@@ -40,7 +40,7 @@ pub(super) struct Beam<'a> {
     pub(super) seeds: Vec<usize>,
     res: Residual,
     mark: Vec<u32>,
-    mstamp: u32,
+    mark_stamp: u32,
     key_in: Vec<u64>,
     key_wall: Vec<u64>,
     /// The search's time limit: a beam over a large map runs for seconds.
@@ -62,7 +62,7 @@ impl<'a> Beam<'a> {
                 queue: Vec::new(),
             },
             mark: vec![0; net.m],
-            mstamp: 0,
+            mark_stamp: 0,
             deadline: None,
             key_in: (0..net.m).map(|_| r.next_u64()).collect(),
             key_wall: (0..net.m).map(|_| r.next_u64()).collect(),
@@ -84,8 +84,8 @@ impl<'a> Beam<'a> {
     /// The pen of a settled state: cells that cannot reach T, joined to a seed.
     fn pen(&mut self, s: &State) -> Pen {
         let net = self.net;
-        self.mstamp += 1;
-        let ms = self.mstamp;
+        self.mark_stamp += 1;
+        let ms = self.mark_stamp;
         let (vis, stamp) = (&self.res.vis, self.res.stamp);
         let mut cells = Vec::new();
         let mut cut = Vec::new();

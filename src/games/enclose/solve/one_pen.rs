@@ -45,8 +45,8 @@
 
 use super::beam::Beam;
 use super::maxflow::island::{island_cells, Net, DEAD, INF, IN_X, OUT};
-use super::search_core::{self, Core, Decision, Relaxation, State, SC};
-use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
+use super::search_core::{self, Core, Decision, Relaxation, State, COARSE_PRICES, SCALE};
+use super::tasks::{self, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Variant, WALL_COST};
 use crate::solving::{Limits, Outcome};
@@ -66,7 +66,7 @@ const QUICK_NODES: u64 = 10;
 type Task = tasks::Task<Decision>;
 
 struct Search<'a> {
-    c: Core<'a>,
+    core: Core<'a>,
     cost: i32,
     horse: usize,
     unicorn: Option<usize>,
@@ -88,125 +88,111 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64) {
-        let (seeds, path) = (self.c.seeds.len(), self.path.len());
+        let (seeds, path) = (self.core.seeds.len(), self.path.len());
         self.node_inner(d, lambda, mu, up);
-        self.c.seeds.truncate(seeds);
+        self.core.seeds.truncate(seeds);
         self.path.truncate(path);
     }
 
     /// Rebuilds the task's node from the root's state (with the flows from scratch) and
     /// searches it.
     fn run(&mut self, task: Task) {
-        self.c.restart(&self.root);
+        self.core.restart(&self.root);
         let mut d = 0;
         for &step in &task.steps {
             // Each step of a handed-over path runs its flows again: a long path on a large
             // map takes a good part of a second.
-            if self.c.out_of_time() {
-                self.c.timed_out = true;
+            if self.core.out_of_time() {
+                self.core.timed_out = true;
                 return;
             }
-            d = self.c.replay(d, step);
+            d = self.core.replay(d, step);
         }
         // The root's sweep of prices is done; the task starts from its parent's.
-        self.c.swept |= d > 0;
+        self.core.swept |= d > 0;
         self.path = task.steps;
         self.node(d, 0, task.mu, task.up);
     }
 
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
-        self.c.nodes += 1;
+        self.core.nodes += 1;
         // The clock is read at every node: on maps of thousands of cells one node's flows take
         // milliseconds, and sixteen of them overran a short `--timeout` by a third of a second.
-        if self.quick && self.c.nodes > QUICK_NODES || self.c.out_of_time() {
-            self.c.timed_out = true;
+        if self.quick && self.core.nodes > QUICK_NODES || self.core.out_of_time() {
+            self.core.timed_out = true;
         }
-        if self.c.timed_out {
+        if self.core.timed_out {
             return;
         }
-        self.shared.sync(&mut self.c.best);
-        let net = self.c.net;
-        let kleft = self.c.k - self.c.walls.len();
+        self.shared.sync(&mut self.core.best);
+        let kleft = self.core.k - self.core.walls.len();
         let connected = loop {
-            while self.c.augment(d) {
-                lambda += 1;
-                if lambda > kleft {
-                    return;
-                }
-            }
+            let Some(paths) = self.core.max_flow(d, lambda, kleft) else {
+                return;
+            };
+            lambda = paths;
             let animals: &[usize] = match self.unicorn {
                 Some(u) => &[self.horse, u],
                 None => &[self.horse],
             };
             // The unicorn's part must join the horse's.
-            let connected = self.c.flood_region(d, animals, 1);
-            let Some(b) = self.c.undecided_bee(d) else {
+            let connected = self.core.flood_region(d, animals, 1);
+            let Some(b) = self.core.undecided_bee(d) else {
                 break connected;
             };
-            if !self.c.room_below(d) {
+            if !self.core.room_below(d) {
                 return;
             }
-            self.c.bee_out_child(d, b);
+            self.core.bee_out_child(d, b);
             self.path.push(Decision::BeeOut(b as u32));
             self.node(d + 1, lambda, mu, up);
             self.path.pop();
-            if self.c.timed_out {
+            if self.core.timed_out {
                 return;
             }
-            self.c.bee_in(d, b);
+            self.core.bee_in(d, b);
             self.path.push(Decision::BeeIn(b as u32));
         };
-        if !connected && !self.c.joinable(d, &[self.horse], self.unicorn) {
+        if !connected && !self.core.joinable(d, &[self.horse], self.unicorn) {
             return;
         }
-        let value = self.c.take_region(d);
-        debug_assert_eq!(self.c.cut.len(), lambda);
-        let used = (self.c.walls.len() + lambda) as i32;
+        let value = self.core.take_region(d);
+        debug_assert_eq!(self.core.cut.len(), lambda);
+        let used = (self.core.walls.len() + lambda) as i32;
         if connected {
-            self.c.offer_cut(value - self.cost * used);
+            self.core.offer_cut(value - self.cost * used);
         }
-        let bound = self.c.reach_bound(d, value) - self.cost * used;
-        if d == 0 && self.c.seeds.is_empty() {
-            // No bee decided yet: the bound holds for the whole level.
-            self.c.root_bound = Some(bound);
-        }
-        // No walls to spare: every pen of the subtree is a minimum cut, and the furthest one,
-        // just offered, holds every other (and no tile of negative worth).
-        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
+        let bound = self.core.reach_bound(d, value) - self.cost * used;
+        if self.core.settled(d, bound, lambda, kleft) {
             return;
         }
-        if !self.c.swept {
+        if !self.core.swept {
             // Pens of the relaxation at a range of wall prices: good first incumbents. The
             // pens shrink as the price rises, and the horse's part fits the budget only past
             // some price, where the best ones lie: a fine sweep finds them (rising prices
             // only add capacity, so each step augments the last flow). Small islands are
             // searched faster than swept.
-            self.c.swept = true;
-            let mut least = i64::MAX;
-            let prices: Vec<i64> = if self.c.net.m >= FINE_SWEEP && !self.quick {
+            self.core.swept = true;
+            let prices: Vec<i64> = if self.core.net.m >= FINE_SWEEP && !self.quick {
                 (1..=64).chain((72..=256).step_by(8)).collect()
             } else {
-                vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256]
+                COARSE_PRICES.to_vec()
             };
-            for m in prices {
-                // On maps of tens of thousands of tiles one price takes tens of milliseconds.
-                if self.c.out_of_time() {
-                    self.c.timed_out = true;
-                    return;
-                }
-                let b = self.lagrange(d, m, i64::MAX);
-                if b < least {
-                    least = b;
-                    mu = m;
-                }
-            }
-            if self.c.walls.is_empty() {
-                let st = &self.c.st[d];
-                self.beam_from = Some((st.cap.clone(), st.flags.clone(), lambda, kleft));
+            // On maps of tens of thousands of tiles one price takes tens of milliseconds.
+            let Some((cheapest, _)) = self.cheapest(d, &prices) else {
+                return;
+            };
+            mu = cheapest;
+            if self.core.walls.is_empty() {
+                let state = &self.core.states[d];
+                self.beam_from = Some((state.cap.clone(), state.flags.clone(), lambda, kleft));
             }
         }
-        if BEAMS.get(self.beams).is_some_and(|b| self.c.nodes >= b.0) {
+        if BEAMS
+            .get(self.beams)
+            .is_some_and(|b| self.core.nodes >= b.0)
+        {
             // One thread runs each beam.
             if self.beam_from.is_some() && self.shared.claim(self.beams as u32) {
                 self.beam();
@@ -214,58 +200,26 @@ impl<'a> Search<'a> {
                 self.beams += 1;
             }
         }
-        if let Some(b) = &self.c.best {
-            let target = (b.0 as i64 + 1) * SC;
-            if up < target {
-                return;
-            }
-            let st = &self.c.st[d];
-            let inherited = st.pen_ok && self.c.region.iter().all(|&c| st.pen[c as usize]);
-            if !inherited {
-                let (pruned, m, ub) = search_core::tune(self, d, net.m, mu, target);
-                if pruned {
-                    return;
-                }
-                mu = m;
-                up = ub;
-            }
-        }
-        if !self.c.room_below(d) {
+        let Some((tuned_mu, tuned_up)) = self.tuned(d, mu, up, None) else {
             return;
-        }
-        let st = &self.c.st[d];
-        let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
-        let v = v as usize;
+        };
+        (mu, up) = (tuned_mu, tuned_up);
+        let Some((v, wall_first)) = self.core.branch(d) else {
+            return;
+        };
         for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
-            let step = if wall_branch {
-                Decision::Wall(v as u32)
-            } else {
-                Decision::In(v as u32)
-            };
-            if i == 1 && self.c.nodes >= HANDOFF_AFTER && self.shared.hungry() {
-                let mut steps = self.path.clone();
-                steps.push(step);
+            let step = Decision::branch(v, wall_branch);
+            if i == 1 && self.core.nodes >= HANDOFF_AFTER && self.shared.hungry() {
+                let steps = [&self.path[..], &[step]].concat();
                 self.shared.push([Task { steps, mu, up }]);
                 return;
             }
-            self.c.child(d);
+            self.core.enter_branch(d, v, wall_branch);
             self.path.push(step);
-            if wall_branch {
-                // v takes a wall.
-                self.c.cancel_through(d + 1, v);
-                self.c.st[d + 1].flags[v] |= DEAD;
-                self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
-                self.c.walls.push(v as u32);
-                self.node(d + 1, lambda - 1, mu, up);
-                self.c.walls.pop();
-            } else {
-                // v joins the pen.
-                self.c.force_in_child(d, v);
-                self.node(d + 1, lambda, mu, up);
-                self.c.end_in_child();
-            }
+            self.node(d + 1, lambda - usize::from(wall_branch), mu, up);
+            self.core.leave_branch(wall_branch);
             self.path.pop();
-            if self.c.timed_out {
+            if self.core.timed_out {
                 return;
             }
         }
@@ -279,79 +233,52 @@ impl<'a> Search<'a> {
             return;
         };
         let seeds = [Some(self.horse), self.unicorn].into_iter().flatten();
-        let mut beam = Beam::new(self.c.net, *kleft, self.cost, seeds.collect());
-        beam.deadline = self.c.deadline;
-        let width = width.min(Beam::width_within(self.c.net, self.beam_memory));
+        let mut beam = Beam::new(self.core.net, *kleft, self.cost, seeds.collect());
+        beam.deadline = self.core.deadline;
+        let width = width.min(Beam::width_within(self.core.net, self.beam_memory));
         if let Some((score, w)) = beam.run(cap, flags, *lambda, width) {
-            if self.c.best.as_ref().is_none_or(|b| score > b.0) {
-                self.c.best = Some((score, w));
+            if self.core.best.as_ref().is_none_or(|b| score > b.0) {
+                self.core.best = Some((score, w));
             }
         }
     }
+}
 
-    /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
-    /// best pen minus `mu` (plus the wall cost) per wall is a maximum-weight closure (tile in ⇒
-    /// each neighbour in or walled), one min cut; add `mu` per wall left. Uses the reachable
-    /// part and its rim from the last `reach_bound`. Stops early once below `target`.
-    fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        // One bound is a max-flow over the whole island, and a node may ask for dozens: past
-        // the deadline the search is over, so the node is pruned and the answer is `gave_up`.
-        if self.c.out_of_time() {
-            self.c.timed_out = true;
-            return i64::MIN;
-        }
-        let st = &mut self.c.st[d];
-        let top = self.c.closure.total + mu * self.c.k as i64;
-        // Pruned once top - flow < target.
-        let limit = if target == i64::MAX {
-            i64::MAX
-        } else {
-            top - target + 1
-        };
-        search_core::closure_flow(
-            self.c.net,
-            &mut self.c.closure,
-            &mut st.flow,
-            &st.flags,
-            &self.c.reach_mark,
-            self.c.reach_stamp,
-            &self.c.region,
-            (mu + self.cost as i64 * SC) as i32,
-            limit,
-        );
-        let flow = st.flow.value;
-        if flow < limit {
-            self.offer_closure(d);
-        }
-        top - flow
+impl<'a> Relaxation<'a> for Search<'a> {
+    fn core(&mut self) -> &mut Core<'a> {
+        &mut self.core
+    }
+
+    fn wall_price(&self, mu: i64) -> i64 {
+        mu + self.cost as i64 * SCALE
     }
 
     /// After an exact closure cut: the closure's pen part holding the horse, walled in, as a
     /// solution when the walls fit the budget.
     fn offer_closure(&mut self, d: usize) {
-        let net = self.c.net;
-        let st = &self.c.st[d];
-        self.c.pstamp += 1;
-        let ps = self.c.pstamp;
-        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.c.closure.in_pen(c);
-        self.c.pen_q.clear();
-        self.c.pen_q.push(self.horse as u32);
-        self.c.pen[self.horse] = ps;
+        let net = self.core.net;
+        let state = &self.core.states[d];
+        self.core.pen_stamp += 1;
+        let ps = self.core.pen_stamp;
+        let in_pen = |c: usize, s: &Self| state.flags[c] & IN_X != 0 || s.core.closure.in_pen(c);
+        self.core.pen_q.clear();
+        self.core.pen_q.push(self.horse as u32);
+        self.core.pen[self.horse] = ps;
         let mut new_walls = Vec::new();
         let mut value = 0;
         let mut qi = 0;
-        while qi < self.c.pen_q.len() {
-            let c = self.c.pen_q[qi] as usize;
+        while qi < self.core.pen_q.len() {
+            let c = self.core.pen_q[qi] as usize;
             qi += 1;
             value += net.value[c];
             for &e in net.nbrs(c) {
                 let e = e as usize;
-                if self.c.pen[e] == ps || st.flags[e] & DEAD != 0 {
+                if self.core.pen[e] == ps || state.flags[e] & DEAD != 0 {
                     continue;
                 }
-                self.c.pen[e] = ps;
+                self.core.pen[e] = ps;
                 if in_pen(e, self) {
-                    self.c.pen_q.push(e as u32);
+                    self.core.pen_q.push(e as u32);
                 } else {
                     if !net.wallable[e] {
                         return;
@@ -360,35 +287,15 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if self.c.walls.len() + new_walls.len() > self.c.k
+        if self.core.walls.len() + new_walls.len() > self.core.k
             || self
                 .unicorn
-                .is_some_and(|u| self.c.pen[u] != ps || !self.c.pen_q.contains(&(u as u32)))
+                .is_some_and(|u| self.core.pen[u] != ps || !self.core.pen_q.contains(&(u as u32)))
         {
             return;
         }
-        let score = value - self.cost * (self.c.walls.len() + new_walls.len()) as i32;
-        self.c.offer(score, &new_walls);
-    }
-}
-
-impl Best for Search<'_> {
-    fn best(&mut self) -> &mut Option<(i32, Vec<u32>)> {
-        &mut self.c.best
-    }
-}
-
-impl Relaxation for Search<'_> {
-    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        self.lagrange(d, mu, target)
-    }
-
-    fn capture(&mut self, d: usize) {
-        self.c.capture(d);
-    }
-
-    fn slope(&self) -> Option<i64> {
-        Some(self.c.slope())
+        let score = value - self.cost * (self.core.walls.len() + new_walls.len()) as i32;
+        self.core.offer(score, &new_walls);
     }
 }
 
@@ -450,26 +357,26 @@ pub(super) fn solve_keeping_out(
     }
     let shared = Shared::new(Task {
         steps: Vec::new(),
-        mu: 2 * SC,
+        mu: 2 * SCALE,
         up: i64::MAX,
     });
     let share = limits.memory / threads.max(1);
     let search = || {
-        let mut c = Core::new(&net, k, limits.deadline, share / 4 * 3);
-        c.stop = stop;
-        c.best.clone_from(&first);
+        let mut core = Core::new(&net, k, limits.deadline, share / 4 * 3);
+        core.stop = stop;
+        core.best.clone_from(&first);
         if let Some(b) = out.and_then(cell_of) {
             debug_assert!(net.bee[b], "only a bee has an arc to T to open");
-            c.st[0].flags[b] |= OUT;
-            c.st[0].cap[net.bee_arc[b] as usize] = INF;
+            core.states[0].flags[b] |= OUT;
+            core.states[0].cap[net.bee_arc[b] as usize] = INF;
         }
-        c.st[0].flags[horse] |= IN_X;
+        core.states[0].flags[horse] |= IN_X;
         if let Some(u) = unicorn {
-            c.st[0].flags[u] |= IN_X;
+            core.states[0].flags[u] |= IN_X;
         }
-        let root = c.st[0].clone();
+        let root = core.states[0].clone();
         Search {
-            c,
+            core,
             cost: if level.variant == Variant::CostlyWalls {
                 WALL_COST
             } else {
@@ -487,12 +394,14 @@ pub(super) fn solve_keeping_out(
         }
     };
     if lovebirds_apart {
-        return search().c.finish(level, start);
+        return search().core.finish(level, start);
     }
-    let searches = tasks::run(threads, &shared, search, Search::run);
-    debug_assert!(searches.iter().all(|s| s.c.st.len() <= s.c.max_depth));
+    let searches = tasks::run(threads, &shared, search, Search::run, |s| &mut s.core.best);
+    debug_assert!(searches
+        .iter()
+        .all(|s| s.core.states.len() <= s.core.max_depth));
     search_core::finish_shared(
-        searches.into_iter().map(|s| s.c),
+        searches.into_iter().map(|s| s.core),
         shared.best(),
         level,
         start,

@@ -54,8 +54,8 @@
 use super::maxflow::closure::Flow;
 use super::maxflow::island::{Net, DEAD, FORBID, INF, IN_X, NIL};
 use super::quarrel_incumbent;
-use super::search_core::{self, Core, Decision, Relaxation, State, SC};
-use super::tasks::{self, Best, Shared, HANDOFF_AFTER};
+use super::search_core::{self, Core, Decision, Relaxation, State, COARSE_PRICES, SCALE};
+use super::tasks::{self, Shared, HANDOFF_AFTER};
 use crate::games::enclose::check;
 use crate::games::enclose::model::{Level, Solution, Tile};
 use crate::solving::{Limits, Outcome};
@@ -95,7 +95,7 @@ enum Within {
 }
 
 struct Search<'a> {
-    c: Core<'a>,
+    core: Core<'a>,
     horse: usize,
     unicorn: usize,
     side: Vec<u8>,
@@ -121,36 +121,36 @@ impl<'a> Search<'a> {
     /// `apart`: the walls already split the horse from the unicorn (see [`Search::apart`]).
     /// `lambda`: the flow of state `d`.
     fn node(&mut self, d: usize, lambda: usize, mu: i64, up: i64, apart: bool) {
-        self.c.nodes += 1;
+        self.core.nodes += 1;
         // Nodes are heavy (several flows each): the clock is cheap beside them.
-        if self.c.deadline.is_some_and(|dl| Instant::now() >= dl) {
-            self.c.timed_out = true;
+        if self.core.deadline.is_some_and(|dl| Instant::now() >= dl) {
+            self.core.timed_out = true;
         }
-        if self.c.timed_out || self.beaten {
+        if self.core.timed_out || self.beaten {
             return;
         }
-        self.shared.sync(&mut self.c.best);
-        let (seeds, steps) = (self.c.seeds.len(), self.steps.len());
+        self.shared.sync(&mut self.core.best);
+        let (seeds, steps) = (self.core.seeds.len(), self.steps.len());
         if apart {
             self.node_inner(d, lambda, mu, up);
         } else {
             self.node_together(d, lambda, mu, up);
         }
-        self.c.seeds.truncate(seeds);
+        self.core.seeds.truncate(seeds);
         self.steps.truncate(steps);
     }
 
     /// A node of the separation phase: bound, then branch on the first wall along the path
     /// from the horse to the unicorn that crosses the fewest wallable tiles.
     fn node_together(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
-        let net = self.c.net;
-        let kleft = self.c.k - self.c.walls.len();
+        let net = self.core.net;
+        let kleft = self.core.k - self.core.walls.len();
         // The new wall may have carried no flow: the inherited flow alone can exceed the walls
         // left.
         if lambda > kleft {
             return;
         }
-        while self.c.augment(d) {
+        while self.core.augment(d) {
             lambda += 1;
             if lambda > kleft {
                 return;
@@ -161,32 +161,32 @@ impl<'a> Search<'a> {
             return;
         }
         let (h, u) = (self.horse, self.unicorn);
-        self.c.region.clear();
-        self.c.region.extend([h as u32, u as u32]);
-        let bound = self.c.reach_bound(d, net.value[h] + net.value[u]);
+        self.core.region.clear();
+        self.core.region.extend([h as u32, u as u32]);
+        let bound = self.core.reach_bound(d, net.value[h] + net.value[u]);
         if d == 0 {
-            self.c.root_bound = Some(bound);
+            self.core.root_bound = Some(bound);
         }
-        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) {
+        if self.core.best.as_ref().is_some_and(|b| bound <= b.0) {
             return;
         }
-        if !self.c.swept {
-            self.c.swept = true;
+        if !self.core.swept {
+            self.core.swept = true;
             mu = self.sweep(d, mu);
         }
-        if let Some(b) = &self.c.best {
-            if up < (b.0 as i64 + 1) * SC {
+        if let Some(b) = &self.core.best {
+            if up < (b.0 as i64 + 1) * SCALE {
                 return;
             }
         }
-        let st = &self.c.st[d];
+        let state = &self.core.states[d];
         if let Some(b) = self
-            .c
+            .core
             .best
             .as_ref()
-            .filter(|_| !(st.pen_ok && st.pen[h] && st.pen[u]))
+            .filter(|_| !(state.pen_ok && state.pen[h] && state.pen[u]))
         {
-            let target = (b.0 as i64 + 1) * SC;
+            let target = (b.0 as i64 + 1) * SCALE;
             // Not the longer tuning near the root of `one_pen`: here the exact bound below does
             // the pruning, and its price starts from this one.
             let (pruned, m, ub) =
@@ -197,17 +197,17 @@ impl<'a> Search<'a> {
             mu = m;
             up = ub;
             if d == 0 {
-                let b = up.div_euclid(SC) as i32;
-                self.c.root_bound = Some(self.c.root_bound.map_or(b, |r| r.min(b)));
+                let b = up.div_euclid(SCALE) as i32;
+                self.core.root_bound = Some(self.core.root_bound.map_or(b, |r| r.min(b)));
             }
         }
         // Its bounding search, its looks and its children are all states below it.
-        if !self.c.room_below(d) {
+        if !self.core.room_below(d) {
             return;
         }
         // A path through a pen that joins the animals and beats the best answer: every branch
         // cuts that pen. Failing one, the relaxation's pen, when it joins them.
-        let joined = if self.c.best.is_some() {
+        let joined = if self.core.best.is_some() {
             if !self.beats_best(d, lambda, mu, up) {
                 return;
             }
@@ -216,7 +216,7 @@ impl<'a> Search<'a> {
             None
         };
         let inside = joined.or_else(|| {
-            self.c.st[d]
+            self.core.states[d]
                 .pen_ok
                 .then(|| self.path_between(d, Within::Relaxed))
                 .flatten()
@@ -224,7 +224,7 @@ impl<'a> Search<'a> {
         let Some(path) = inside.or_else(|| self.path_between(d, Within::Anywhere)) else {
             return;
         };
-        if self.c.walls.len() >= self.c.k {
+        if self.core.walls.len() >= self.core.k {
             return;
         }
         // The order of the path is free (the first wall in any fixed order partitions the wall
@@ -241,13 +241,13 @@ impl<'a> Search<'a> {
         for (j, &v) in path.iter().enumerate() {
             order.push((self.probe(d, v as usize, mu), v, j));
             if self.probed[d].len() <= j {
-                let f = &self.c.st[d + 1].flow;
+                let f = &self.core.states[d + 1].flow;
                 if self.probed_bytes + f.res.len() * 4 <= self.probe_memory {
                     self.probed_bytes += f.res.len() * 4;
                     self.probed[d].push(f.clone());
                 }
             } else {
-                std::mem::swap(&mut self.c.st[d + 1].flow, &mut self.probed[d][j]);
+                std::mem::swap(&mut self.core.states[d + 1].flow, &mut self.probed[d][j]);
             }
         }
         order.sort_by_key(|&(b, _, _)| std::cmp::Reverse(b));
@@ -257,10 +257,10 @@ impl<'a> Search<'a> {
         for (i, (probed, v, j)) in order.into_iter().enumerate() {
             let v = v as usize;
             if self
-                .c
+                .core
                 .best
                 .as_ref()
-                .is_none_or(|b| probed >= (b.0 as i64 + 1) * SC)
+                .is_none_or(|b| probed >= (b.0 as i64 + 1) * SCALE)
             {
                 let step = Step::Part {
                     forbid: forbidden.clone(),
@@ -272,29 +272,29 @@ impl<'a> Search<'a> {
                     tasks.push(Task { steps, mu, up });
                 } else {
                     self.steps.push(step);
-                    self.c.child(d);
+                    self.core.child(d);
                     if let Some(f) = self.probed[d].get_mut(j) {
-                        std::mem::swap(&mut self.c.st[d + 1].flow, f);
+                        std::mem::swap(&mut self.core.states[d + 1].flow, f);
                     }
                     // The parent's flow stays, less the unit through the new wall if any.
-                    let through = self.c.st[d + 1].cap[net.through[v] as usize] == 0
-                        && self.c.cancel_through(d + 1, v);
-                    self.c.st[d + 1].flags[v] |= DEAD;
-                    self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
-                    self.c.walls.push(v as u32);
+                    let through = self.core.states[d + 1].cap[net.through[v] as usize] == 0
+                        && self.core.cancel_through(d + 1, v);
+                    self.core.states[d + 1].flags[v] |= DEAD;
+                    self.core.states[d + 1].pen_ok &= !self.core.states[d].pen[v];
+                    self.core.walls.push(v as u32);
                     self.node(d + 1, lambda - usize::from(through), mu, up, false);
-                    self.c.walls.pop();
+                    self.core.walls.pop();
                     self.steps.pop();
-                    if self.c.timed_out {
+                    if self.core.timed_out {
                         return;
                     }
                 }
             }
             // Later siblings: walls sets without this one (it was the first wall on the path).
             // Its arc opens: the flow stays valid.
-            self.c.st[d].flags[v] |= FORBID;
-            self.c.st[d].cap[net.through[v] as usize] += INF - 1;
-            self.c.st[d].pen_ok &= self.c.st[d].pen[v];
+            self.core.states[d].flags[v] |= FORBID;
+            self.core.states[d].cap[net.through[v] as usize] += INF - 1;
+            self.core.states[d].pen_ok &= self.core.states[d].pen[v];
             forbidden.push(v as u32);
         }
         // The first child on top of the stack.
@@ -305,52 +305,48 @@ impl<'a> Search<'a> {
     /// the two-pen search of [`Search::node_inner`] run on a copy of the node, where a pen
     /// holding both animals ends it at once (parted pairs are offered as answers).
     fn beats_best(&mut self, d: usize, lambda: usize, mu: i64, up: i64) -> bool {
-        let (seeds, steps) = (self.c.seeds.len(), self.steps.len());
-        self.c.child(d);
+        let (seeds, steps) = (self.core.seeds.len(), self.steps.len());
+        self.core.child(d);
         self.bounding = true;
         // A bounding search cut short for memory proves nothing: the node is then searched
         // (and the proof stands, so the flag is the search's again).
-        let cut_short = std::mem::take(&mut self.c.cut_short);
+        let cut_short = std::mem::take(&mut self.core.cut_short);
         self.node_inner(d + 1, lambda, mu, up);
-        let short = std::mem::replace(&mut self.c.cut_short, cut_short);
+        let short = std::mem::replace(&mut self.core.cut_short, cut_short);
         self.bounding = false;
-        self.c.seeds.truncate(seeds);
+        self.core.seeds.truncate(seeds);
         self.steps.truncate(steps);
-        std::mem::take(&mut self.beaten) || self.c.timed_out || short
+        std::mem::take(&mut self.beaten) || self.core.timed_out || short
     }
 
     /// After `flood_region`: its region joins the horse and the unicorn.
     fn joined(&mut self) -> bool {
-        let c = &mut self.c;
-        let (net, stamp) = (c.net, c.mstamp);
-        c.pstamp += 1;
-        let mark = &c.mark;
+        let stamp = self.core.mark_stamp;
         let (from, goal) = ([self.horse], Some(self.unicorn));
-        search_core::spread(&mut c.pen, &mut c.pen_q, c.pstamp, net, &from, goal, |e| {
-            mark[e] == stamp
-        })
+        self.core
+            .spread_pen(&from, goal, |mark, _, e| mark[e] == stamp)
     }
 
     /// Rebuilds the task's node from the root's state (with the flows from scratch) and
     /// searches it.
     fn run(&mut self, task: Task) {
-        let net = self.c.net;
-        self.c.restart(&self.root);
+        let net = self.core.net;
+        self.core.restart(&self.root);
         let mut d = 0;
         for step in &task.steps {
             d = match *step {
                 Step::Part { ref forbid, wall } => {
                     for &f in forbid {
-                        self.c.st[d].flags[f as usize] |= FORBID;
-                        self.c.st[d].cap[net.through[f as usize] as usize] += INF - 1;
+                        self.core.states[d].flags[f as usize] |= FORBID;
+                        self.core.states[d].cap[net.through[f as usize] as usize] += INF - 1;
                     }
-                    self.c.replay(d, Decision::Wall(wall))
+                    self.core.replay(d, Decision::Wall(wall))
                 }
-                Step::Pen(decision) => self.c.replay(d, decision),
+                Step::Pen(decision) => self.core.replay(d, decision),
             };
         }
         // The root's sweep of prices is done; the task starts from its parent's.
-        self.c.swept |= d > 0;
+        self.core.swept |= d > 0;
         self.steps = task.steps;
         // A node past the separation finds itself apart.
         self.node(d, 0, task.mu, task.up, false);
@@ -359,65 +355,58 @@ impl<'a> Search<'a> {
     /// Whether to hand out the rest of the node's children: another thread waits and this one
     /// has searched enough to make a rebuilt task worth its cost.
     fn handing_out(&self) -> bool {
-        self.c.nodes >= HANDOFF_AFTER && self.shared.hungry()
+        self.core.nodes >= HANDOFF_AFTER && self.shared.hungry()
     }
 
     /// The relaxation's bound (scaled) at price `mu` once `v` is walled, stopping early below
     /// the incumbent; its pens are offered as solutions.
     fn probe(&mut self, d: usize, v: usize, mu: i64) -> i64 {
         let (h, u) = (self.horse, self.unicorn);
-        self.c.child(d);
-        self.c.st[d + 1].flags[v] |= DEAD;
-        self.c.walls.push(v as u32);
-        self.c.region.clear();
-        self.c.region.extend([h as u32, u as u32]);
-        let reach =
-            self.c
-                .reach_bound(d + 1, self.c.net.value[h] + self.c.net.value[u]) as i64
-                * SC;
+        self.core.child(d);
+        self.core.states[d + 1].flags[v] |= DEAD;
+        self.core.walls.push(v as u32);
+        self.core.region.clear();
+        self.core.region.extend([h as u32, u as u32]);
+        let reach = self
+            .core
+            .reach_bound(d + 1, self.core.net.value[h] + self.core.net.value[u])
+            as i64
+            * SCALE;
         let target = self
-            .c
+            .core
             .best
             .as_ref()
-            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SC);
+            .map_or(i64::MAX, |b| (b.0 as i64 + 1) * SCALE);
         let b = if reach < target {
             reach
         } else {
-            self.lagrange(d + 1, mu, target).min(reach)
+            self.bound(d + 1, mu, target).min(reach)
         };
-        self.c.walls.pop();
+        self.core.walls.pop();
         b
     }
 
     /// Pens of the relaxation at a range of wall prices (good first incumbents); returns the
     /// price with the least bound.
-    fn sweep(&mut self, d: usize, mut mu: i64) -> i64 {
-        let mut least = i64::MAX;
-        for m in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] {
-            let b = self.lagrange(d, m, i64::MAX);
-            if b < least {
-                least = b;
-                mu = m;
-            }
-        }
-        if d == 0 && self.c.seeds.is_empty() {
+    fn sweep(&mut self, d: usize, mu: i64) -> i64 {
+        let Some((cheapest, least)) = self.cheapest(d, &COARSE_PRICES) else {
+            return mu;
+        };
+        if d == 0 && self.core.seeds.is_empty() {
             // Exact flows at the root with no bee decided: a bound on the whole level.
-            let b = least.div_euclid(SC) as i32;
-            self.c.root_bound = Some(self.c.root_bound.map_or(b, |r| r.min(b)));
+            let b = least.div_euclid(SCALE) as i32;
+            self.core.root_bound = Some(self.core.root_bound.map_or(b, |r| r.min(b)));
         }
-        mu
+        cheapest
     }
 
     /// Whether the horse no longer reaches the unicorn without crossing walls or border tiles
     /// (no pen holds a border tile, so paths through them need no wall).
     fn apart(&mut self, d: usize) -> bool {
-        let c = &mut self.c;
-        let net = c.net;
-        c.pstamp += 1;
-        let st = &c.st[d];
+        let net = self.core.net;
         let (from, goal) = ([self.horse], Some(self.unicorn));
-        !search_core::spread(&mut c.pen, &mut c.pen_q, c.pstamp, net, &from, goal, |e| {
-            st.flags[e] & DEAD == 0 && !net.border[e]
+        !self.core.spread_pen(&from, goal, |_, states, e| {
+            states[d].flags[e] & DEAD == 0 && !net.border[e]
         })
     }
 
@@ -426,9 +415,9 @@ impl<'a> Search<'a> {
     /// With `in_pen`, the path stays inside the pen of the last exact relaxation (`None` when
     /// the pen does not join the two).
     fn path_between(&self, d: usize, within: Within) -> Option<Vec<u32>> {
-        let net = self.c.net;
-        let st = &self.c.st[d];
-        let cost = |c: usize| u32::from(net.wallable[c] && st.flags[c] & FORBID == 0);
+        let net = self.core.net;
+        let state = &self.core.states[d];
+        let cost = |c: usize| u32::from(net.wallable[c] && state.flags[c] & FORBID == 0);
         let mut dist = vec![u32::MAX; net.m];
         let mut par = vec![NIL; net.m];
         let mut dq = std::collections::VecDeque::new();
@@ -442,10 +431,10 @@ impl<'a> Search<'a> {
                 let e = e as usize;
                 let outside = match within {
                     Within::Anywhere => false,
-                    Within::Relaxed => !st.pen[e],
+                    Within::Relaxed => !state.pen[e],
                     Within::Joined => !self.joined_pen[e],
                 };
-                if st.flags[e] & DEAD != 0 || net.border[e] || outside {
+                if state.flags[e] & DEAD != 0 || net.border[e] || outside {
                     continue;
                 }
                 let w = cost(e);
@@ -477,209 +466,137 @@ impl<'a> Search<'a> {
 
     /// `up`: the parent's Lagrangian bound (scaled), also valid here.
     fn node_inner(&mut self, d: usize, mut lambda: usize, mut mu: i64, mut up: i64) {
-        let net = self.c.net;
-        let kleft = self.c.k - self.c.walls.len();
+        let kleft = self.core.k - self.core.walls.len();
         let connected = loop {
-            while self.c.augment(d) {
-                lambda += 1;
-                if lambda > kleft {
-                    return;
-                }
-            }
-            let connected = self.c.flood_region(d, &[self.horse, self.unicorn], 2);
-            let Some(b) = self.c.undecided_bee(d) else {
+            let Some(paths) = self.core.max_flow(d, lambda, kleft) else {
+                return;
+            };
+            lambda = paths;
+            let connected = self.core.flood_region(d, &[self.horse, self.unicorn], 2);
+            let Some(b) = self.core.undecided_bee(d) else {
                 break connected;
             };
-            if !self.c.room_below(d) {
+            if !self.core.room_below(d) {
                 return;
             }
-            self.c.bee_out_child(d, b);
+            self.core.bee_out_child(d, b);
             self.steps.push(Step::Pen(Decision::BeeOut(b as u32)));
             self.node(d + 1, lambda, mu, up, true);
             self.steps.pop();
-            if self.c.timed_out || self.beaten {
+            if self.core.timed_out || self.beaten {
                 return;
             }
-            self.c.bee_in(d, b);
+            self.core.bee_in(d, b);
             self.steps.push(Step::Pen(Decision::BeeIn(b as u32)));
         };
-        if !connected && !self.c.joinable(d, &[self.horse, self.unicorn], None) {
+        if !connected && !self.core.joinable(d, &[self.horse, self.unicorn], None) {
             return;
         }
         let joined = self.bounding && connected && self.joined();
-        let value = self.c.take_region(d);
-        debug_assert_eq!(self.c.cut.len(), lambda);
+        let value = self.core.take_region(d);
+        debug_assert_eq!(self.core.cut.len(), lambda);
         if joined {
-            if self.c.best.as_ref().is_none_or(|b| value > b.0) {
+            if self.core.best.as_ref().is_none_or(|b| value > b.0) {
                 self.beaten = true;
                 self.joined_pen.fill(false);
-                for &c in &self.c.region {
+                for &c in &self.core.region {
                     self.joined_pen[c as usize] = true;
                 }
                 return;
             }
         } else if connected {
-            self.c.offer_cut(value);
+            self.core.offer_cut(value);
         }
-        let bound = self.c.reach_bound(d, value);
-        if d == 0 && self.c.seeds.is_empty() {
-            // No bee decided yet: the bound holds for the whole level.
-            self.c.root_bound = Some(bound);
-        }
-        // No walls to spare: every pen of the subtree is a minimum cut, and the furthest one,
-        // just looked at, holds every other.
-        if self.c.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft {
+        let bound = self.core.reach_bound(d, value);
+        if self.core.settled(d, bound, lambda, kleft) {
             return;
         }
-        if !self.c.swept {
-            self.c.swept = true;
+        if !self.core.swept {
+            self.core.swept = true;
             mu = self.sweep(d, mu);
         }
-        if let Some(b) = &self.c.best {
-            let target = (b.0 as i64 + 1) * SC;
-            if up < target {
-                return;
-            }
-            let st = &self.c.st[d];
-            let inherited = st.pen_ok && self.c.region.iter().all(|&c| st.pen[c as usize]);
-            if !inherited {
-                // A bounding search keeps the price it was handed: its nodes are many and
-                // small, and one flow at that price prunes them about as well as a descent
-                // that costs several.
-                let (pruned, m, ub) = if self.bounding {
-                    search_core::tune_evals(self, d, mu, target, 1)
-                } else {
-                    search_core::tune(self, d, net.m, mu, target)
-                };
-                if pruned {
-                    return;
-                }
-                mu = m;
-                up = ub;
-            }
-        }
-        if !self.c.room_below(d) {
+        // A bounding search keeps the price it was handed: its nodes are many and small, and
+        // one flow at that price prunes them about as well as a descent that costs several.
+        let evals = self.bounding.then_some(1);
+        let Some((tuned_mu, tuned_up)) = self.tuned(d, mu, up, evals) else {
             return;
-        }
-        let st = &self.c.st[d];
-        let (v, wall_first) = search_core::pick(st.pen_ok.then_some(&st.pen[..]), &self.c.cut);
+        };
+        (mu, up) = (tuned_mu, tuned_up);
+        let Some((v, wall_first)) = self.core.branch(d) else {
+            return;
+        };
         // A bounding search ends on the first pen joining the animals above the best answer:
         // growing the pen finds one sooner.
         let wall_first = wall_first && !self.bounding;
-        let v = v as usize;
         for (i, wall_branch) in [wall_first, !wall_first].into_iter().enumerate() {
-            let step = if wall_branch {
-                Step::Pen(Decision::Wall(v as u32))
-            } else {
-                Step::Pen(Decision::In(v as u32))
-            };
+            let step = Step::Pen(Decision::branch(v, wall_branch));
             // A bounding search's branches are no quarrel nodes: they stay on this thread.
             if i == 1 && !self.bounding && self.handing_out() {
-                let mut steps = self.steps.clone();
-                steps.push(step);
+                let steps = [&self.steps[..], &[step]].concat();
                 self.shared.push([Task { steps, mu, up }]);
                 return;
             }
-            self.c.child(d);
+            self.core.enter_branch(d, v, wall_branch);
             self.steps.push(step);
-            if wall_branch {
-                // v takes a wall.
-                self.c.cancel_through(d + 1, v);
-                self.c.st[d + 1].flags[v] |= DEAD;
-                self.c.st[d + 1].pen_ok &= !self.c.st[d].pen[v];
-                self.c.walls.push(v as u32);
-                self.node(d + 1, lambda - 1, mu, up, true);
-                self.c.walls.pop();
-            } else {
-                // v joins the pen.
-                self.c.force_in_child(d, v);
-                self.node(d + 1, lambda, mu, up, true);
-                self.c.end_in_child();
-            }
+            self.node(d + 1, lambda - usize::from(wall_branch), mu, up, true);
+            self.core.leave_branch(wall_branch);
             self.steps.pop();
-            if self.c.timed_out || self.beaten {
+            if self.core.timed_out || self.beaten {
                 return;
             }
         }
     }
+}
 
-    /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
-    /// best pen minus `mu` per wall is a maximum-weight closure (tile in ⇒ each neighbour in or
-    /// walled), one min cut; add `mu` per wall left. Tiles the last `reach_bound` did not
-    /// reach stay out. Stops early once below `target`.
-    fn lagrange(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        // One bound is a max-flow over the whole island, and a node may ask for dozens: past
-        // the deadline the search is over, so the node is pruned and the answer is `gave_up`.
-        if self.c.out_of_time() {
-            self.c.timed_out = true;
-            return i64::MIN;
-        }
-        let st = &mut self.c.st[d];
-        let top = self.c.closure.total + mu * self.c.k as i64;
-        // Pruned once top - flow < target.
-        let limit = if target == i64::MAX {
-            i64::MAX
-        } else {
-            top - target + 1
-        };
-        search_core::closure_flow(
-            self.c.net,
-            &mut self.c.closure,
-            &mut st.flow,
-            &st.flags,
-            &self.c.reach_mark,
-            self.c.reach_stamp,
-            &self.c.region,
-            mu as i32,
-            limit,
-        );
-        let flow = st.flow.value;
-        if flow < limit {
-            self.offer_closure(d);
-        }
-        top - flow
+impl<'a> Relaxation<'a> for Search<'a> {
+    fn core(&mut self) -> &mut Core<'a> {
+        &mut self.core
+    }
+
+    fn wall_price(&self, mu: i64) -> i64 {
+        mu
     }
 
     /// After an exact closure cut: the closure's parts holding the horse and the unicorn,
     /// walled in, as a solution when they are apart and the walls fit the budget.
     fn offer_closure(&mut self, d: usize) {
-        let net = self.c.net;
-        let st = &self.c.st[d];
-        self.c.pstamp += 1;
-        let ps = self.c.pstamp;
-        let in_pen = |c: usize, s: &Self| st.flags[c] & IN_X != 0 || s.c.closure.in_pen(c);
+        let net = self.core.net;
+        let state = &self.core.states[d];
+        self.core.pen_stamp += 1;
+        let ps = self.core.pen_stamp;
+        let in_pen = |c: usize, s: &Self| state.flags[c] & IN_X != 0 || s.core.closure.in_pen(c);
         let mut new_walls = Vec::new();
         let mut value = 0;
         for (tag, src) in [(1u8, self.horse), (2, self.unicorn)] {
-            if self.c.pen[src] == ps {
+            if self.core.pen[src] == ps {
                 return;
             }
-            self.c.pen[src] = ps;
+            self.core.pen[src] = ps;
             self.side[src] = tag;
-            self.c.pen_q.clear();
-            self.c.pen_q.push(src as u32);
+            self.core.pen_q.clear();
+            self.core.pen_q.push(src as u32);
             let mut qi = 0;
-            while qi < self.c.pen_q.len() {
-                let c = self.c.pen_q[qi] as usize;
+            while qi < self.core.pen_q.len() {
+                let c = self.core.pen_q[qi] as usize;
                 qi += 1;
                 value += net.value[c];
                 for &e in net.nbrs(c) {
                     let e = e as usize;
-                    if st.flags[e] & DEAD != 0 {
+                    if state.flags[e] & DEAD != 0 {
                         continue;
                     }
-                    if self.c.pen[e] == ps {
+                    if self.core.pen[e] == ps {
                         if self.side[e] != WALL_SIDE && self.side[e] != tag {
                             return;
                         }
                         continue;
                     }
-                    self.c.pen[e] = ps;
+                    self.core.pen[e] = ps;
                     if in_pen(e, self) {
                         self.side[e] = tag;
-                        self.c.pen_q.push(e as u32);
+                        self.core.pen_q.push(e as u32);
                     } else {
-                        if !net.wallable[e] || st.flags[e] & FORBID != 0 {
+                        if !net.wallable[e] || state.flags[e] & FORBID != 0 {
                             return;
                         }
                         self.side[e] = WALL_SIDE;
@@ -688,30 +605,10 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if self.c.walls.len() + new_walls.len() > self.c.k {
+        if self.core.walls.len() + new_walls.len() > self.core.k {
             return;
         }
-        self.c.offer(value, &new_walls);
-    }
-}
-
-impl Best for Search<'_> {
-    fn best(&mut self) -> &mut Option<(i32, Vec<u32>)> {
-        &mut self.c.best
-    }
-}
-
-impl Relaxation for Search<'_> {
-    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
-        self.lagrange(d, mu, target)
-    }
-
-    fn capture(&mut self, d: usize) {
-        self.c.capture(d);
-    }
-
-    fn slope(&self) -> Option<i64> {
-        Some(self.c.slope())
+        self.core.offer(value, &new_walls);
     }
 }
 
@@ -740,17 +637,17 @@ fn solve_with(level: &Level, limits: &Limits, threads: usize) -> Outcome<Solutio
     let k = level.budget.saturating_sub(level.preplaced_walls()) as usize;
     let shared = Shared::new(Task {
         steps: Vec::new(),
-        mu: 2 * SC,
+        mu: 2 * SCALE,
         up: i64::MAX,
     });
     let search = || {
-        let mut c = Core::new(&net, k, deadline, share / 2);
+        let mut core = Core::new(&net, k, deadline, share / 2);
         let (h, u) = (cell_of(horse), cell_of(unicorn));
-        c.st[0].flags[h] |= IN_X;
-        c.st[0].flags[u] |= IN_X;
-        let root = c.st[0].clone();
+        core.states[0].flags[h] |= IN_X;
+        core.states[0].flags[u] |= IN_X;
+        let root = core.states[0].clone();
         Search {
-            c,
+            core,
             horse: h,
             unicorn: u,
             side: vec![0; net.m],
@@ -772,14 +669,14 @@ fn solve_with(level: &Level, limits: &Limits, threads: usize) -> Outcome<Solutio
     };
     let searches = std::thread::scope(|scope| {
         let look = scope.spawn(|| pairs_of_pens(level, &net, &look_limits, &shared, &stop));
-        let searches = tasks::run(threads, &shared, search, Search::run);
+        let searches = tasks::run(threads, &shared, search, Search::run, |s| &mut s.core.best);
         stop.store(true, Ordering::Relaxed);
         look.thread().unpark();
         look.join().expect("pairs of pens");
         searches
     });
     search_core::finish_shared(
-        searches.into_iter().map(|s| s.c),
+        searches.into_iter().map(|s| s.core),
         shared.best(),
         level,
         start,

@@ -13,7 +13,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Scores are scaled by this in the Lagrangian bound so that λ can be fractional.
-pub(super) const SC: i64 = 4;
+pub(super) const SCALE: i64 = 4;
+/// Wall prices (multipliers) tried for a node's first incumbents.
+pub(super) const COARSE_PRICES: [i64; 16] =
+    [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256];
 /// Bound evaluations per node while tuning the multiplier.
 pub(super) const TUNE_EVALS: usize = 3;
 /// Near the root of a big island, where a better multiplier pays off over a larger subtree,
@@ -30,6 +33,17 @@ pub(super) enum Decision {
     BeeOut(u32),
     /// Taken at the same depth, after the bee-out child.
     BeeIn(u32),
+}
+
+impl Decision {
+    /// The branch on cut tile `v`: a wall on it, or it joins the pen.
+    pub(super) fn branch(v: usize, wall: bool) -> Decision {
+        if wall {
+            Decision::Wall(v as u32)
+        } else {
+            Decision::In(v as u32)
+        }
+    }
 }
 
 /// The state of one search node.
@@ -55,12 +69,12 @@ impl State {
 }
 
 /// Makes state `d + 1` a copy of state `d` (the buffers of a deeper level are reused).
-pub(super) fn child(st: &mut Vec<State>, d: usize) {
-    if st.len() <= d + 1 {
-        let s = st[d].clone();
-        st.push(s);
+pub(super) fn child(states: &mut Vec<State>, d: usize) {
+    if states.len() <= d + 1 {
+        let s = states[d].clone();
+        states.push(s);
     } else {
-        let (a, b) = st.split_at_mut(d + 1);
+        let (a, b) = states.split_at_mut(d + 1);
         b[0].cap.copy_from_slice(&a[d].cap);
         b[0].flags.copy_from_slice(&a[d].flags);
         b[0].pen.copy_from_slice(&a[d].pen);
@@ -242,24 +256,76 @@ pub(super) fn pick(pen: Option<&[bool]>, cut: &[u32]) -> (u32, bool) {
     }
 }
 
-/// A search whose nodes bound with the Lagrangian closure relaxation.
-pub(super) trait Relaxation {
-    /// The bound (scaled) at multiplier `mu` per wall, stopping early once below `target`.
-    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64;
-    /// Keeps the pen of the relaxation just solved exactly.
-    fn capture(&mut self, d: usize);
-    /// After an exact bound: its slope in μ, the budget less the walls of the relaxation's pen
-    /// (`None` when not known).
-    fn slope(&self) -> Option<i64> {
-        None
+/// A search whose nodes bound with the Lagrangian closure relaxation on its [`Core`]. What
+/// each search adds is the closure's price per wall and what it makes of an exact cut.
+pub(super) trait Relaxation<'a> {
+    fn core(&mut self) -> &mut Core<'a>;
+    /// The closure's price per wall (scaled) at multiplier `mu`.
+    fn wall_price(&self, mu: i64) -> i64;
+    /// After an exact closure cut at depth `d`: the pen or pens it holds, walled in, offered
+    /// as an answer when they are one.
+    fn offer_closure(&mut self, d: usize);
+
+    /// The bound (scaled) at multiplier `mu` per wall ([`Core::closure_bound`]), stopping
+    /// early once below `target`; an exact cut is offered as an answer.
+    fn bound(&mut self, d: usize, mu: i64, target: i64) -> i64 {
+        let price = self.wall_price(mu);
+        let (bound, exact) = self.core().closure_bound(d, mu, price, target);
+        if exact {
+            self.offer_closure(d);
+        }
+        bound
+    }
+
+    /// The price of `prices` with the least bound at depth `d`, and that bound; `None` once
+    /// out of time.
+    fn cheapest(&mut self, d: usize, prices: &[i64]) -> Option<(i64, i64)> {
+        let mut cheapest: Option<(i64, i64)> = None;
+        for &mu in prices {
+            let b = self.bound(d, mu, i64::MAX);
+            if self.core().timed_out {
+                return None;
+            }
+            if cheapest.is_none_or(|(_, least)| b < least) {
+                cheapest = Some((mu, b));
+            }
+        }
+        cheapest
+    }
+
+    /// At a node whose parent's bound was `up` at multiplier `mu`: the multiplier to hand on
+    /// and its bound, tuned with at most `evals` bounds (else [`tune`]'s count); `None` when
+    /// the node cannot beat the best answer so far.
+    fn tuned(&mut self, d: usize, mu: i64, up: i64, evals: Option<usize>) -> Option<(i64, i64)>
+    where
+        Self: Sized,
+    {
+        let core = self.core();
+        let Some(best) = &core.best else {
+            return Some((mu, up));
+        };
+        let target = (best.0 as i64 + 1) * SCALE;
+        if up < target {
+            return None;
+        }
+        let state = &core.states[d];
+        if state.pen_ok && core.region.iter().all(|&c| state.pen[c as usize]) {
+            return Some((mu, up));
+        }
+        let m = core.net.m;
+        let (pruned, mu, up) = match evals {
+            Some(evals) => tune_evals(self, d, mu, target, evals),
+            None => tune(self, d, m, mu, target),
+        };
+        (!pruned).then_some((mu, up))
     }
 }
 
 /// Local descent on the multiplier from `mu` at depth `d` of an island of `m` cells;
 /// `(true, _, _)` as soon as a bound falls below `target`, else `(false, best μ, its bound)`.
-/// Guided by the bound's slope when the relaxation tells it.
-pub(super) fn tune(
-    r: &mut impl Relaxation,
+/// Guided by the bound's slope.
+pub(super) fn tune<'a>(
+    r: &mut impl Relaxation<'a>,
     d: usize,
     m: usize,
     mu: i64,
@@ -274,8 +340,8 @@ pub(super) fn tune(
 }
 
 /// [`tune`] with at most `max_evals` bound evaluations (1: the bound at `mu` alone).
-pub(super) fn tune_evals(
-    r: &mut impl Relaxation,
+pub(super) fn tune_evals<'a>(
+    r: &mut impl Relaxation<'a>,
     d: usize,
     mu: i64,
     target: i64,
@@ -285,51 +351,9 @@ pub(super) fn tune_evals(
     if best < target {
         return (true, mu, best);
     }
-    r.capture(d);
-    match r.slope() {
-        Some(g) => cutting_planes(r, d, (mu, best, g), target, max_evals),
-        None => descend(r, d, (mu, best), target, max_evals),
-    }
-}
-
-/// Tries multipliers on both sides of `at` (μ and its bound), doubling the step while the
-/// bound falls.
-fn descend(
-    r: &mut impl Relaxation,
-    d: usize,
-    at: (i64, i64),
-    target: i64,
-    max_evals: usize,
-) -> (bool, i64, i64) {
-    let (mut lam, mut best) = at;
-    let mut step = SC;
-    let mut evals = 1;
-    while step > 0 && evals < max_evals {
-        let mut moved = false;
-        for dir in [1i64, -1] {
-            let l = lam + dir * step;
-            if l < 0 {
-                continue;
-            }
-            let b = r.bound(d, l, target);
-            evals += 1;
-            if b < target {
-                return (true, l, b);
-            }
-            if b < best {
-                r.capture(d);
-                best = b;
-                lam = l;
-                moved = true;
-                step *= 2;
-                break;
-            }
-        }
-        if !moved {
-            step /= 2;
-        }
-    }
-    (false, lam, best)
+    r.core().capture(d);
+    let slope = r.core().slope();
+    cutting_planes(r, d, (mu, best, slope), target, max_evals)
 }
 
 /// Descent guided by the slope: the bound is convex in μ and its slope at an exact evaluation
@@ -340,8 +364,8 @@ fn descend(
 ///
 /// Not a jump at once to where a tangent would reach `target`: from a bound far above it the
 /// jump lands far past the minimum, and the μ handed to the children is worse.
-fn cutting_planes(
-    r: &mut impl Relaxation,
+fn cutting_planes<'a>(
+    r: &mut impl Relaxation<'a>,
     d: usize,
     at: (i64, i64, i64),
     target: i64,
@@ -350,7 +374,7 @@ fn cutting_planes(
     let (mut lam, mut best, _) = at;
     // The nearest evaluations left of the minimum (slope < 0) and right of it (slope > 0).
     let (mut left, mut right) = (None, None);
-    let mut step = SC;
+    let mut step = SCALE;
     let mut p = at;
     for _ in 1..max_evals {
         let (mu, b, g) = p;
@@ -386,11 +410,9 @@ fn cutting_planes(
         if bn < target {
             return (true, next, bn);
         }
-        let Some(gn) = r.slope() else {
-            break;
-        };
+        let gn = r.core().slope();
         if bn < best {
-            r.capture(d);
+            r.core().capture(d);
             best = bn;
             lam = next;
         }
@@ -460,10 +482,10 @@ fn keep_best(best: &mut Option<(i32, Vec<u32>)>, placed: &[u32], new: &[u32], sc
 /// floods, the walls placed and the best answer so far.
 pub(super) struct Core<'a> {
     pub(super) net: &'a Net,
-    pub(super) st: Vec<State>,
+    pub(super) states: Vec<State>,
     /// Region and scratch marks per cell.
     pub(super) mark: Vec<u32>,
-    pub(super) mstamp: u32,
+    pub(super) mark_stamp: u32,
     /// Residual reachability to T per node (from the last `augment`).
     pub(super) res: Residual,
     pub(super) region: Vec<u32>,
@@ -490,7 +512,7 @@ pub(super) struct Core<'a> {
     pub(super) swept: bool,
     /// Stamps and queue of the pens built from closures.
     pub(super) pen: Vec<u32>,
-    pub(super) pstamp: u32,
+    pub(super) pen_stamp: u32,
     pub(super) pen_q: Vec<u32>,
     pub(super) nodes: u64,
     /// The stamp and depth of the last residual search, if it found no path (see
@@ -502,7 +524,7 @@ pub(super) struct Core<'a> {
     /// Set from outside to end the search as a deadline would.
     pub(super) stop: Option<&'a AtomicBool>,
     pub(super) timed_out: bool,
-    /// How many states (depths) the memory share allows: `st` never grows past it.
+    /// How many states (depths) the memory share allows: `states` never grows past it.
     pub(super) max_depth: usize,
     /// A node was left unsearched for want of memory: the answer is no proof.
     pub(super) cut_short: bool,
@@ -517,7 +539,7 @@ impl<'a> Core<'a> {
         deadline: Option<Instant>,
         memory: usize,
     ) -> Core<'a> {
-        let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SC as i32).collect();
+        let sc_values: Vec<i32> = net.value.iter().map(|&v| v * SCALE as i32).collect();
         let (closure, flow) = Closure::new(&sc_values, &net.wallable, &net.border, |c| {
             net.nbrs(c).to_vec()
         });
@@ -532,9 +554,9 @@ impl<'a> Core<'a> {
         let max_depth = (memory / root.bytes().max(1)).max(2);
         Core {
             net,
-            st: vec![root],
+            states: vec![root],
             mark: vec![0; net.m],
-            mstamp: 0,
+            mark_stamp: 0,
             res: Residual {
                 vis: vec![0; 2 * net.m + 1],
                 par: vec![NIL; 2 * net.m + 1],
@@ -557,7 +579,7 @@ impl<'a> Core<'a> {
             reach_reuse: None,
             swept: false,
             pen: vec![0; net.m],
-            pstamp: 0,
+            pen_stamp: 0,
             pen_q: Vec::new(),
             nodes: 0,
             failed: None,
@@ -568,6 +590,17 @@ impl<'a> Core<'a> {
             max_depth,
             cut_short: false,
         }
+    }
+
+    /// The cut tile to branch on at depth `d` ([`pick`]) and whether its wall branch goes
+    /// first; `None` when the node may have no children ([`Core::room_below`]).
+    pub(super) fn branch(&mut self, d: usize) -> Option<(usize, bool)> {
+        if !self.room_below(d) {
+            return None;
+        }
+        let state = &self.states[d];
+        let (v, wall_first) = pick(state.pen_ok.then_some(&state.pen[..]), &self.cut);
+        Some((v as usize, wall_first))
     }
 
     /// Whether state `d` may have children within the memory share; when not, the node's
@@ -589,7 +622,7 @@ impl<'a> Core<'a> {
     /// Makes state `d + 1` a copy of state `d` (after [`Core::room_below`] said there is room).
     pub(super) fn child(&mut self, d: usize) {
         debug_assert!(d + 1 < self.max_depth, "a state past the memory share");
-        child(&mut self.st, d);
+        child(&mut self.states, d);
     }
 
     /// One augmenting path from X to T in state `d` (see [`Net::augment`]).
@@ -599,18 +632,18 @@ impl<'a> Core<'a> {
     /// last one at the parent's depth, which found no path): that search reached v's
     /// out-node from T in the same residual graph, and its tree holds the path back to T.
     pub(super) fn augment(&mut self, d: usize) -> bool {
-        let st = &mut self.st[d];
+        let state = &mut self.states[d];
         let r = &mut self.res;
         let parents = d.checked_sub(1).map(|p| (r.stamp, p));
         if let Some(v) = self.fresh_in.take() {
             let out = 2 * v + 1;
             if parents.is_some() && self.failed == parents && r.vis[out] == r.stamp {
                 self.failed = None;
-                self.net.push_back_to_t(&mut st.cap, r, out);
+                self.net.push_back_to_t(&mut state.cap, r, out);
                 return true;
             }
         }
-        let found = self.net.augment(&mut st.cap, &st.flags, r);
+        let found = self.net.augment(&mut state.cap, &state.flags, r);
         self.failed = (!found).then_some((r.stamp, d));
         found
     }
@@ -621,7 +654,7 @@ impl<'a> Core<'a> {
     /// Its reach is its parent's when the parent's is the last one taken: forcing a tile in
     /// walls nothing off, and the child's region lies in the parent's reach.
     pub(super) fn force_in_child(&mut self, d: usize, v: usize) {
-        self.st[d + 1].flags[v] |= IN_X;
+        self.states[d + 1].flags[v] |= IN_X;
         self.fresh_in = Some(v);
         self.reach_reuse = (self.reach_at == Some(d)).then_some(d + 1);
     }
@@ -636,24 +669,24 @@ impl<'a> Core<'a> {
     /// Removes the unit of flow through cut cell `v` in state `d` (see
     /// [`Net::cancel_through`]).
     pub(super) fn cancel_through(&mut self, d: usize, v: usize) -> bool {
-        let st = &mut self.st[d];
-        self.net.cancel_through(&mut st.cap, &st.flags, v)
+        let state = &mut self.states[d];
+        self.net.cancel_through(&mut state.cap, &state.flags, v)
     }
 
     /// See [`flood_region`]: the seeds are the `animals` (the first `roots` of them may stand
     /// apart) and the bees decided in.
     pub(super) fn flood_region(&mut self, d: usize, animals: &[usize], roots: usize) -> bool {
-        self.mstamp += 1;
+        self.mark_stamp += 1;
         let seeds = animals
             .iter()
             .copied()
             .chain(self.seeds.iter().map(|&b| b as usize));
         flood_region(
             self.net,
-            &self.st[d].flags,
+            &self.states[d].flags,
             &self.res,
             &mut self.mark,
-            self.mstamp,
+            self.mark_stamp,
             &mut self.region,
             seeds,
             roots,
@@ -662,7 +695,7 @@ impl<'a> Core<'a> {
 
     /// A bee in the region of state `d` not yet decided in, if any.
     pub(super) fn undecided_bee(&self, d: usize) -> Option<usize> {
-        let (net, flags) = (self.net, &self.st[d].flags);
+        let (net, flags) = (self.net, &self.states[d].flags);
         self.region
             .iter()
             .map(|&c| c as usize)
@@ -672,16 +705,16 @@ impl<'a> Core<'a> {
     /// State `d + 1`: state `d` with bee `b` kept out of the pens (its arc to T opened).
     pub(super) fn bee_out_child(&mut self, d: usize, b: usize) {
         self.child(d);
-        let keep_pen = !self.st[d].pen[b];
-        let st = &mut self.st[d + 1];
-        st.flags[b] |= OUT;
-        st.pen_ok &= keep_pen;
-        st.cap[self.net.bee_arc[b] as usize] = INF;
+        let keep_pen = !self.states[d].pen[b];
+        let state = &mut self.states[d + 1];
+        state.flags[b] |= OUT;
+        state.pen_ok &= keep_pen;
+        state.cap[self.net.bee_arc[b] as usize] = INF;
     }
 
     /// Bee `b` decided into the pens of state `d`.
     pub(super) fn bee_in(&mut self, d: usize, b: usize) {
-        self.st[d].flags[b] |= IN_X;
+        self.states[d].flags[b] |= IN_X;
         self.seeds.push(b as u32);
     }
 
@@ -690,15 +723,29 @@ impl<'a> Core<'a> {
     /// still join pens grown from `from`.
     pub(super) fn joinable(&mut self, d: usize, from: &[usize], to: Option<usize>) -> bool {
         let net = self.net;
-        self.pstamp += 1;
-        let ps = self.pstamp;
-        let st = &self.st[d];
-        spread(&mut self.pen, &mut self.pen_q, ps, net, from, None, |e| {
-            st.flags[e] & (DEAD | OUT) == 0 && !net.border[e]
+        self.spread_pen(from, None, |_, states, e| {
+            states[d].flags[e] & (DEAD | OUT) == 0 && !net.border[e]
         });
+        let ps = self.pen_stamp;
         to.into_iter()
             .chain(self.seeds.iter().map(|&b| b as usize))
             .all(|c| self.pen[c] == ps)
+    }
+
+    /// [`spread`] under a new pen stamp from `from` through the tiles `open` lets in (it sees
+    /// the region marks and the per-depth states); whether it reaches `goal`.
+    pub(super) fn spread_pen(
+        &mut self,
+        from: &[usize],
+        goal: Option<usize>,
+        open: impl Fn(&[u32], &[State], usize) -> bool,
+    ) -> bool {
+        self.pen_stamp += 1;
+        let (mark, states) = (&self.mark, &self.states);
+        let (pen, queue, stamp) = (&mut self.pen, &mut self.pen_q, self.pen_stamp);
+        spread(pen, queue, stamp, self.net, from, goal, |e| {
+            open(mark, states, e)
+        })
     }
 
     /// Forces the region of state `d` into X and fills `cut` with the walls of its furthest
@@ -707,16 +754,16 @@ impl<'a> Core<'a> {
         let net = self.net;
         let mut value = 0;
         for &c in &self.region {
-            self.st[d].flags[c as usize] |= IN_X;
+            self.states[d].flags[c as usize] |= IN_X;
             value += net.value[c as usize];
         }
-        self.mstamp += 1;
+        self.mark_stamp += 1;
         cut(
             net,
-            &self.st[d].flags,
+            &self.states[d].flags,
             &self.res,
             &mut self.mark,
-            self.mstamp,
+            self.mark_stamp,
             &self.region,
             &mut self.cut,
         );
@@ -742,7 +789,7 @@ impl<'a> Core<'a> {
             self.reach_stamp += 1;
             self.reach_sum = reach(
                 self.net,
-                &self.st[d].flags,
+                &self.states[d].flags,
                 &mut self.reach_mark,
                 self.reach_stamp,
                 &self.region,
@@ -762,11 +809,102 @@ impl<'a> Core<'a> {
         value + self.reach_sum - in_region
     }
 
+    /// The Lagrangian bound (scaled) at multiplier `mu` per wall: dropping connectivity, the
+    /// best pen minus `price` per wall is a maximum-weight closure (tile in ⇒ each neighbour
+    /// in or walled), one min cut; add `mu` per wall left. Tiles the last `reach_bound` did
+    /// not reach stay out. Stops early once below `target`; with the bound, whether the cut is
+    /// exact (not stopped early). Past the deadline the node is pruned (`i64::MIN`): one bound
+    /// is a max-flow over the whole island, and a node may ask for dozens.
+    pub(super) fn closure_bound(
+        &mut self,
+        d: usize,
+        mu: i64,
+        price: i64,
+        target: i64,
+    ) -> (i64, bool) {
+        if self.out_of_time() {
+            self.timed_out = true;
+            return (i64::MIN, false);
+        }
+        let state = &mut self.states[d];
+        let top = self.closure.total + mu * self.k as i64;
+        // Pruned once top - flow < target.
+        let limit = if target == i64::MAX {
+            i64::MAX
+        } else {
+            top - target + 1
+        };
+        closure_flow(
+            self.net,
+            &mut self.closure,
+            &mut state.flow,
+            &state.flags,
+            &self.reach_mark,
+            self.reach_stamp,
+            &self.region,
+            price as i32,
+            limit,
+        );
+        let flow = state.flow.value;
+        (top - flow, flow < limit)
+    }
+
+    /// After a node's pen (of `lambda` walls, `kleft` left) and its bound: the bound is the
+    /// level's while no bee is decided at the root. Whether the node's subtree is done: it
+    /// cannot beat the best answer, or has no walls to spare (every pen of the subtree is then
+    /// a minimum cut, and the furthest one, just looked at, holds every other and no tile of
+    /// negative worth).
+    pub(super) fn settled(&mut self, d: usize, bound: i32, lambda: usize, kleft: usize) -> bool {
+        if d == 0 && self.seeds.is_empty() {
+            self.root_bound = Some(bound);
+        }
+        self.best.as_ref().is_some_and(|b| bound <= b.0) || lambda == 0 || lambda == kleft
+    }
+
+    /// Augments the flow at depth `d` to a maximum from `lambda` paths; `None` once they pass
+    /// `kleft`: the walls left cannot cut the pen off.
+    pub(super) fn max_flow(&mut self, d: usize, mut lambda: usize, kleft: usize) -> Option<usize> {
+        while self.augment(d) {
+            lambda += 1;
+            if lambda > kleft {
+                return None;
+            }
+        }
+        Some(lambda)
+    }
+
+    /// Makes the child at `d + 1` for the branch on cut tile `v`: a wall on it (`wall`), or
+    /// it forced into the pen. [`Core::leave_branch`] undoes it once the child is searched.
+    pub(super) fn enter_branch(&mut self, d: usize, v: usize, wall: bool) {
+        self.child(d);
+        if wall {
+            self.cancel_through(d + 1, v);
+            self.states[d + 1].flags[v] |= DEAD;
+            self.states[d + 1].pen_ok &= !self.states[d].pen[v];
+            self.walls.push(v as u32);
+        } else {
+            self.force_in_child(d, v);
+        }
+    }
+
+    pub(super) fn leave_branch(&mut self, wall: bool) {
+        if wall {
+            self.walls.pop();
+        } else {
+            self.end_in_child();
+        }
+    }
+
     /// Records the pen of the relaxation just solved exactly (see [`State::pen`]).
     pub(super) fn capture(&mut self, d: usize) {
-        let st = &mut self.st[d];
-        capture_pen(&mut st.pen, &self.region, &self.reach_cells, &self.closure);
-        st.pen_ok = true;
+        let state = &mut self.states[d];
+        capture_pen(
+            &mut state.pen,
+            &self.region,
+            &self.reach_cells,
+            &self.closure,
+        );
+        state.pen_ok = true;
     }
 
     /// The bound's slope in μ after an exact relaxation: the budget less its pen's walls.
@@ -776,7 +914,7 @@ impl<'a> Core<'a> {
 
     /// Back at the root (state `root`, no walls, no bees decided), to rebuild a task's node.
     pub(super) fn restart(&mut self, root: &State) {
-        self.st[0].clone_from(root);
+        self.states[0].clone_from(root);
         self.walls.clear();
         self.seeds.clear();
         self.reach_at = None;
@@ -790,13 +928,13 @@ impl<'a> Core<'a> {
         match step {
             Decision::Wall(v) => {
                 self.child(d);
-                self.st[d + 1].flags[v as usize] |= DEAD;
+                self.states[d + 1].flags[v as usize] |= DEAD;
                 self.walls.push(v);
                 d + 1
             }
             Decision::In(v) => {
                 self.child(d);
-                self.st[d + 1].flags[v as usize] |= IN_X;
+                self.states[d + 1].flags[v as usize] |= IN_X;
                 d + 1
             }
             Decision::BeeOut(b) => {

@@ -139,19 +139,18 @@ impl<T> Drop for Done<'_, T> {
     }
 }
 
-/// A search that keeps a best answer of its own (shared with the others between tasks).
-pub(super) trait Best {
-    fn best(&mut self) -> &mut Option<(i32, Vec<u32>)>;
-}
+/// Where a search keeps its best answer (shared with the others between tasks).
+pub(super) type BestOf<S> = fn(&mut S) -> &mut Option<(i32, Vec<u32>)>;
 
 /// Makes a search per thread with `make` and lets each take tasks from `shared` until none is
-/// left, searching each with `search` (on this thread alone when `threads` is 1); returns the
-/// searches.
-pub(super) fn run<S: Send + Best, T: Send>(
+/// left, searching each with `search` (on this thread alone when `threads` is 1) and sharing
+/// its `best` answer after each; returns the searches.
+pub(super) fn run<S: Send, T: Send>(
     threads: usize,
     shared: &Shared<T>,
     make: impl Fn() -> S + Sync,
     search: impl Fn(&mut S, T) + Sync,
+    best: BestOf<S>,
 ) -> Vec<S> {
     let work = || {
         let mut s = make();
@@ -160,7 +159,7 @@ pub(super) fn run<S: Send + Best, T: Send>(
             // for it, and the panic reaches the caller through `join`.
             let _done = Done(shared);
             search(&mut s, task);
-            shared.sync(s.best());
+            shared.sync(best(&mut s));
         }
         s
     };
@@ -213,12 +212,6 @@ mod tests {
 
     struct Counter(Option<(i32, Vec<u32>)>);
 
-    impl Best for Counter {
-        fn best(&mut self) -> &mut Option<(i32, Vec<u32>)> {
-            &mut self.0
-        }
-    }
-
     #[test]
     fn threads_share_every_task_and_the_best_answer() {
         // Task n pushes n - 1 and n - 2 (a Fibonacci tree); the answer is the largest task.
@@ -235,6 +228,7 @@ mod tests {
                     shared.push([n - 1, n - 2]);
                 }
             },
+            |c| &mut c.0,
         );
         assert_eq!(searches.len(), 2);
         assert_eq!(shared.best(), Some((12, Vec::new())));
@@ -251,6 +245,7 @@ mod tests {
                 &shared,
                 || Counter(None),
                 |_, n| assert_ne!(n, 2, "task two"),
+                |c| &mut c.0,
             )
         }));
         assert!(result.is_err());
