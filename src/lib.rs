@@ -4,6 +4,7 @@
 pub mod action_log;
 pub mod batch;
 pub mod calibration;
+mod cmath;
 pub mod corpus;
 pub mod error;
 pub mod games;
