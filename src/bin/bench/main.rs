@@ -100,6 +100,12 @@ fn main() -> anyhow::Result<()> {
         let section = run(&corpus);
         drop(spinner);
         let section = section?;
+        // The sweep of one's own folders keeps the project's own sweep.
+        let name = if *name == "sweep" {
+            sweep::section()
+        } else {
+            name
+        };
         report::write_section(&out, name, &section)?;
     }
     println!("wrote {}", out.display());

@@ -6,9 +6,11 @@
 //! prints every picture's refused sizes and, per game, the cell sizes in pixels read and refused.
 //!
 //! `SWEEP_ONLY=<game>[,<game>...]` and `SWEEP_MATCH=<part of a file name>` narrow the run;
-//! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error. `SWEEP_DIR=<game>=<folder>`
-//! sweeps a folder of one's own pictures instead, with the truth its `index.jsonl` gives in the
-//! game's own fields, or else each against its own untouched reading.
+//! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error.
+//! `SWEEP_DIR=<game>=<folder>[,<game>=<folder>...]` sweeps folders of one's own pictures
+//! instead (pictures never seen by the project, say), with the truth each `index.jsonl` gives
+//! in the game's own fields, or else each against its own untouched reading; that report goes
+//! to its own section of BENCHMARKS.md ([`section`]), so the project's own sweep stays.
 
 use super::robustness::{self, judge, Key, Source, Truth, Verdict, SOURCES};
 use image::imageops::FilterType;
@@ -274,24 +276,39 @@ fn ranges(percents: &[u32]) -> String {
     parts.join(", ")
 }
 
-/// The robustness bench's folders, or the one `SWEEP_DIR` names.
+/// The robustness bench's folders, or the ones `SWEEP_DIR` names.
 fn sources() -> anyhow::Result<Vec<Source>> {
-    let Ok(spec) = std::env::var("SWEEP_DIR") else {
+    let Ok(specs) = std::env::var("SWEEP_DIR") else {
         return Ok(SOURCES.to_vec());
     };
-    let Some((game, folder)) = spec.split_once('=') else {
-        anyhow::bail!("SWEEP_DIR={spec:?}: write it as <game>=<folder>");
-    };
-    let Some(known) = SOURCES.iter().find(|s| s.game == game) else {
-        anyhow::bail!("SWEEP_DIR={spec:?}: no game {game:?} in the robustness bench");
-    };
-    let folder = std::fs::canonicalize(folder)?;
-    Ok(vec![Source {
-        game: known.game,
-        folder: Box::leak(folder.to_string_lossy().into_owned().into_boxed_str()),
-        truth: known.truth,
-        read: known.read,
-    }])
+    let mut sources = Vec::new();
+    for spec in specs.split(',') {
+        let Some((game, folder)) = spec.split_once('=') else {
+            anyhow::bail!("SWEEP_DIR: {spec:?}: write it as <game>=<folder>");
+        };
+        let Some(known) = SOURCES.iter().find(|s| s.game == game) else {
+            anyhow::bail!("SWEEP_DIR: {spec:?}: no game {game:?} in the robustness bench");
+        };
+        let folder = std::fs::canonicalize(folder)
+            .map_err(|e| anyhow::anyhow!("SWEEP_DIR: {folder}: {e}"))?;
+        sources.push(Source {
+            game: known.game,
+            folder: Box::leak(folder.to_string_lossy().into_owned().into_boxed_str()),
+            truth: known.truth,
+            read: known.read,
+        });
+    }
+    Ok(sources)
+}
+
+/// The section of BENCHMARKS.md the sweep writes: `sweep` for the project's own pictures,
+/// `sweep-own-folders` for the folders of `SWEEP_DIR`.
+pub fn section() -> &'static str {
+    if std::env::var_os("SWEEP_DIR").is_some() {
+        "sweep-own-folders"
+    } else {
+        "sweep"
+    }
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
@@ -360,10 +377,18 @@ fn report(
     wall_s: f64,
 ) -> String {
     let (cores, load) = crate::report::cores_and_load();
-    let mut s = String::from("## Reading at every size\n\n");
+    let mut s = String::new();
+    match std::env::var("SWEEP_DIR") {
+        Ok(dirs) => s.push_str(&format!(
+            "## Reading at every size: pictures of one's own\n\nThe folders `{dirs}` \
+             (`SWEEP_DIR`), each picture judged against its folder's `index.jsonl`, else \
+             against its own untouched reading.\n\n"
+        )),
+        Err(_) => s.push_str("## Reading at every size\n\n"),
+    }
     s.push_str(&format!(
         "Machine: {cores} cores, load average {load} at the start; release build; {pictures} \
-         pictures, {} readings in {wall_s:.0} s. Every picture the robustness bench reads is \
+         pictures, {} readings in {wall_s:.0} s. Every picture is \
          rescaled from 0.70× to 2.00× every 0.05 with three filters (Lanczos3; bilinear; a box \
          average), and saved as JPEG at quality 20, 50 and 80 at 0.80×, 1.00× and 1.50× \
          (Lanczos). Each cell below is **right / refused / wrong**. Bars: no wrong reading \
