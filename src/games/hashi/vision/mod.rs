@@ -74,7 +74,7 @@ pub const MIN_CONFIDENCE: f64 = 0.3;
 struct Found {
     at: Cell,
     /// The glyphs of its number, left to right.
-    glyphs: Vec<Glyph>,
+    glyphs: Vec<digits::Cut>,
     region: Region,
     fill: Fill,
 }
