@@ -6,6 +6,9 @@ use image::{Rgba, RgbaImage};
 /// A colour without alpha.
 pub type Rgb = [u8; 3];
 
+/// A colour as a mean of pixels (see [`super::sample::mean`]).
+pub type Colour = [f64; 3];
+
 pub fn rgb(p: Rgba<u8>) -> Rgb {
     [p.0[0], p.0[1], p.0[2]]
 }
@@ -48,11 +51,13 @@ pub fn blend_corners(corners: &[Rgba<u8>; 4], fx: f32, fy: f32) -> Rgba<u8> {
     }))
 }
 
-/// Straight-line RGB distance: smooth enough to rank colours that differ on several channels,
-/// as art does after rescaling.
-pub fn euclidean(a: Rgb, b: Rgb) -> f64 {
-    let d: i32 = (0..3).map(|i| (a[i] as i32 - b[i] as i32).pow(2)).sum();
-    (d as f64).sqrt()
+/// Straight-line RGB distance, of pixels ([`Rgb`]) or of means ([`Colour`]): smooth enough
+/// to rank colours that differ on several channels, as art does after rescaling.
+pub fn euclidean<T: Copy + Into<f64>>(a: [T; 3], b: [T; 3]) -> f64 {
+    (0..3)
+        .map(|i| (a[i].into() - b[i].into()).powi(2))
+        .sum::<f64>()
+        .sqrt()
 }
 
 /// Largest channel less smallest: 0 for greys.
@@ -197,6 +202,7 @@ mod tests {
         assert_eq!(hue([90, 90, 90]), 0.0);
         assert_eq!(saturation([10, 200, 50]), 190);
         assert_eq!(euclidean([0, 3, 0], [4, 0, 0]), 5.0);
+        assert_eq!(euclidean([0.0, 3.0, 0.0], [4.0, 0.0, 0.0]), 5.0);
         let samples = [[10, 10, 10], [12, 11, 10], [200, 0, 0]];
         assert_eq!(dominant(samples.iter().copied(), 4), ([11, 10, 10], 2));
         assert!(brightness(Rgba([0, 255, 0, 255])) > brightness(Rgba([255, 0, 0, 255])));

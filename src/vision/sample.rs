@@ -1,11 +1,10 @@
 //! Colour samples at sub-pixel points: a small block's mean, so one JPEG speck or an
-//! antialiased rim pixel does not decide what a cell shows; colours as means, their straight
-//! RGB distance and per-channel median. (`color` holds the whole-pixel tests.)
+//! antialiased rim pixel does not decide what a cell shows, and the per-channel median of
+//! such means. (`color` holds the colour types, their distance and the whole-pixel tests.)
 
 use image::RgbaImage;
 
-/// A colour as a mean of pixels.
-pub type Colour = [f64; 3];
+use super::color::Colour;
 
 /// The mean colour of the `side`×`side` block centred on (x, y), clamped to the picture.
 pub fn mean(img: &RgbaImage, x: f64, y: f64, side: u32) -> Colour {
@@ -25,11 +24,6 @@ pub fn mean(img: &RgbaImage, x: f64, y: f64, side: u32) -> Colour {
         }
     }
     sum.map(|s| s / n.max(1.0))
-}
-
-/// Straight-line RGB distance.
-pub fn distance(a: Colour, b: Colour) -> f64 {
-    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
 }
 
 /// The per-channel median: a few samples off the shape (a rim, a crossing line) do not move it.
@@ -75,7 +69,6 @@ mod tests {
         assert_eq!(mean(&img, -9.0, 9.0, 1), [0.0, 0.0, 0.0]);
         let m = median(&[[1.0, 1.0, 1.0], [2.0, 2.0, 2.0], [90.0, 0.0, 2.0]]);
         assert_eq!(m, [2.0, 1.0, 2.0]);
-        assert_eq!(distance([0.0, 3.0, 0.0], [4.0, 0.0, 0.0]), 5.0);
         assert_eq!(hex([255.0, 16.2, 0.0]), "#ff1000");
     }
 }

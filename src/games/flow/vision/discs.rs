@@ -6,7 +6,8 @@
 
 use super::confidence::Weakest;
 use super::sites::Sites;
-use crate::vision::sample::{block_side, distance, mean, median, Colour};
+use crate::vision::color::{euclidean, Colour};
+use crate::vision::sample::{block_side, mean, median};
 use image::RgbaImage;
 
 const RING_SAMPLES: usize = 16;
@@ -66,10 +67,13 @@ pub fn find(img: &RgbaImage, board: &Sites, weakest: &mut Weakest) -> (Vec<CellL
                 })
                 .collect();
             let paint = median(&ring);
-            if distance(paint, background) < CONTRAST {
+            if euclidean(paint, background) < CONTRAST {
                 continue;
             }
-            let agree = ring.iter().filter(|&&s| distance(s, paint) <= SAME).count() as f64;
+            let agree = ring
+                .iter()
+                .filter(|&&s| euclidean(s, paint) <= SAME)
+                .count() as f64;
             let region = Some(board.region(r, c));
             if agree > DISC_AGREE {
                 weakest.note(

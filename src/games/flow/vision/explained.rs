@@ -11,7 +11,8 @@ use super::discs::CellLook;
 use super::pipes::{Found, CONTRAST, SAME};
 use super::sites::Sites;
 use crate::error::{Error, Result};
-use crate::vision::sample::{block_side, distance, hex, mean, Colour};
+use crate::vision::color::{euclidean, Colour};
+use crate::vision::sample::{block_side, hex, mean};
 use image::RgbaImage;
 
 /// A bare middle this near its background is plainly bare; at [`CONTRAST`] it is paint.
@@ -66,7 +67,7 @@ pub fn check(
             let look = looks[k];
             match bars_at[k].as_slice() {
                 [] => {
-                    let ink = distance(look.middle, look.background);
+                    let ink = euclidean(look.middle, look.background);
                     if ink >= CONTRAST {
                         return Err(Error::vision(
                             region,
@@ -90,7 +91,7 @@ pub fn check(
                     let bar = found[*only];
                     let from = if bar.a == [r, c] { bar.b } else { bar.a };
                     let head = towards([r, c], from, HEAD);
-                    let short = distance(head, bar.paint);
+                    let short = euclidean(head, bar.paint);
                     if short > SAME {
                         return Err(Error::vision(
                             region,
@@ -104,7 +105,7 @@ pub fn check(
                     for &to in next_to[k].iter().filter(|&&n| n != from) {
                         let on = ON
                             .iter()
-                            .map(|&t| distance(towards([r, c], to, t), bar.paint))
+                            .map(|&t| euclidean(towards([r, c], to, t), bar.paint))
                             .fold(0.0, f64::max);
                         let what = format!(
                             "cell ({}, {}): the pipe ending at ({r}, {c}) goes on towards it, \

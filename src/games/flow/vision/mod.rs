@@ -29,7 +29,8 @@ use confidence::Weakest;
 use image::RgbaImage;
 use sites::Sites;
 
-pub use crate::vision::sample::{hex as sample_hex, Colour};
+pub use crate::vision::color::Colour;
+pub use crate::vision::sample::hex as sample_hex;
 
 /// Below this confidence a reading is refused, and play must not act on one. Each call is
 /// scored 0 at its decision line and 1 where it is plain (a grid edge 35% drawn or 0%/70%; a

@@ -5,7 +5,8 @@
 use super::confidence::Weakest;
 use super::discs::Disc;
 use crate::error::{Error, Region, Result};
-use crate::vision::sample::{distance, hex};
+use crate::vision::color::euclidean;
+use crate::vision::sample::hex;
 
 /// A pair is sure when its two discs are at most this share of the way to the nearest other
 /// disc; at half the way it is no pair.
@@ -19,7 +20,7 @@ pub fn pair(
     weakest: &mut Weakest,
 ) -> Result<Vec<[usize; 2]>> {
     let n = discs.len();
-    let d = |i: usize, j: usize| distance(discs[i].colour, discs[j].colour);
+    let d = |i: usize, j: usize| euclidean(discs[i].colour, discs[j].colour);
     let nearest = |i: usize, but: &[usize]| {
         (0..n)
             .filter(|&j| j != i && !but.contains(&j))

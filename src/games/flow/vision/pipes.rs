@@ -8,7 +8,8 @@ use super::confidence::Weakest;
 use super::discs::CellLook;
 use super::sites::Sites;
 use crate::error::{Error, Result};
-use crate::vision::sample::{block_side, distance, hex, mean, median, Colour};
+use crate::vision::color::{euclidean, Colour};
+use crate::vision::sample::{block_side, hex, mean, median};
 
 /// Samples along the way between two centres, as shares of it.
 const ALONG: [f64; 5] = [0.3, 0.4, 0.5, 0.6, 0.7];
@@ -60,11 +61,11 @@ pub fn find(img: &image::RgbaImage, board: &Sites, looks: &[CellLook]) -> Vec<Fo
         let paint = median(&along);
         let ground = looks[r * board.cols + c].background;
         let ground2 = looks[r2 * board.cols + c2].background;
-        if distance(paint, ground).min(distance(paint, ground2)) < CONTRAST
-            || along.iter().any(|&s| distance(s, paint) > SAME)
+        if euclidean(paint, ground).min(euclidean(paint, ground2)) < CONTRAST
+            || along.iter().any(|&s| euclidean(s, paint) > SAME)
             || [-BESIDE, BESIDE]
                 .iter()
-                .any(|&o| distance(at(0.5, o), paint) <= SAME)
+                .any(|&o| euclidean(at(0.5, o), paint) <= SAME)
         {
             continue;
         }
@@ -90,7 +91,7 @@ pub fn tag(
         let mut by_near: Vec<(f64, usize)> = colours
             .iter()
             .enumerate()
-            .map(|(k, &f)| (distance(paint, f), k))
+            .map(|(k, &f)| (euclidean(paint, f), k))
             .collect();
         by_near.sort_by(|a, b| a.0.total_cmp(&b.0));
         let (d1, flow) = by_near[0];
