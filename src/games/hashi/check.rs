@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 /// Independent check of a full assignment against every rule; `Err` says which rule fails.
 pub fn check(p: &Puzzle, bridges: &Bridges) -> Result<(), String> {
-    let (w, h) = (p.width, p.height);
+    let (w, h) = (p.cols, p.rows);
     let id = |c: Cell| p.islands.iter().position(|i| i.at == c);
     let mut degree = vec![0u32; p.islands.len()];
     // Each cell a bridge passes over, marked with the bridge that uses it.

@@ -148,8 +148,8 @@ impl Rules for Hashi {
             style: r.style,
             // A digit per island, `.` elsewhere.
             grid: Grid {
-                width: p.width,
-                height: p.height,
+                width: p.cols,
+                height: p.rows,
                 rows: p.rows(),
                 puzzle: canonical.to_string(),
             },

@@ -18,8 +18,8 @@ pub struct Island {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    pub width: usize,
-    pub height: usize,
+    pub rows: usize,
+    pub cols: usize,
     /// Most bridges allowed between one pair of islands (2 in the classic game).
     pub max_bridges: u8,
     /// False when the `L` rule forbids any cycle of bridges.
@@ -72,7 +72,7 @@ impl Puzzle {
 
     /// Plain text rows: a digit (or letter above 9) per island, `.` elsewhere.
     pub fn rows(&self) -> Vec<String> {
-        let mut grid = vec![vec!['.'; self.width]; self.height];
+        let mut grid = vec![vec!['.'; self.cols]; self.rows];
         for i in &self.islands {
             grid[i.at.row][i.at.col] = target_char(i.target);
         }
@@ -119,7 +119,7 @@ impl Puzzle {
     /// each once, `(a, b)` in row-major order: the places a bridge may go.
     pub fn neighbour_pairs(&self) -> Vec<(Cell, Cell)> {
         let mut pairs = Vec::new();
-        let mut below: Vec<Option<Cell>> = vec![None; self.width];
+        let mut below: Vec<Option<Cell>> = vec![None; self.cols];
         // Islands are row-major, so walking backwards meets each island's right and lower
         // neighbours before the island itself.
         let mut right: Option<Cell> = None;
@@ -154,8 +154,8 @@ pub fn small_board(islands: &[(usize, usize, u8)]) -> Puzzle {
         .collect();
     islands.sort_by_key(|i| i.at);
     Puzzle {
-        width: 3,
-        height: 3,
+        cols: 3,
+        rows: 3,
         max_bridges: 2,
         allow_loops: true,
         islands,

@@ -91,8 +91,8 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Fou
         Style::Web => 0.38,
     } * pitch;
     let island = |row, col| p.island_at(super::model::Cell { row, col }).is_some();
-    let empty = (0..p.height)
-        .flat_map(|r| (0..p.width).map(move |c| (r, c)))
+    let empty = (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
         .filter(|&(r, c)| !island(r, c))
         .map(|(r, c)| g.centre(r, c));
     let ink = if median_luminance(img, empty) >= 110.0 {

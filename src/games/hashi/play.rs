@@ -159,8 +159,8 @@ fn clear_point(reading: &Reading) -> Option<PixelPoint> {
                 || (a.col == b.col && a.col == col && a.row < r && r < b.row)
         })
     };
-    (0..p.height)
-        .flat_map(|r| (0..p.width).map(move |c| (r, c)))
+    (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
         .find(|&(r, c)| p.island_at(Cell { row: r, col: c }).is_none() && !on_a_line(r, c))
         .map(|(r, c)| reading.geometry.centre(r, c))
 }

@@ -61,11 +61,11 @@ impl Graph {
             adj[b].push(e);
         }
         // Candidate vertical edges in one column never overlap, so a cell lies under at most one.
-        let mut vertical_at = vec![usize::MAX; p.width * p.height];
+        let mut vertical_at = vec![usize::MAX; p.cols * p.rows];
         for (e, (a, b)) in pairs.iter().enumerate() {
             if a.col == b.col {
                 for r in a.row + 1..b.row {
-                    vertical_at[r * p.width + a.col] = e;
+                    vertical_at[r * p.cols + a.col] = e;
                 }
             }
         }
@@ -73,7 +73,7 @@ impl Graph {
         for (e, (a, b)) in pairs.iter().enumerate() {
             if a.row == b.row {
                 for c in a.col + 1..b.col {
-                    let v = vertical_at[a.row * p.width + c];
+                    let v = vertical_at[a.row * p.cols + c];
                     if v != usize::MAX {
                         crosses[e].push(v);
                         crosses[v].push(e);

@@ -87,8 +87,8 @@ pub(super) fn parse_canonical(text: &str, source: &str) -> Result<Puzzle> {
     }
     build(
         Header {
-            width,
-            height,
+            cols: width,
+            rows: height,
             max: Some(max.unwrap_or(2)),
             allow_loops,
         },
@@ -99,7 +99,7 @@ pub(super) fn parse_canonical(text: &str, source: &str) -> Result<Puzzle> {
 
 /// Canonical text form (round-trips through `parse`).
 pub fn to_canonical(p: &Puzzle) -> String {
-    let mut s = format!("hashi {}x{} max={}", p.width, p.height, p.max_bridges);
+    let mut s = format!("hashi {}x{} max={}", p.cols, p.rows, p.max_bridges);
     if !p.allow_loops {
         s.push_str(" noloops");
     }

@@ -137,8 +137,8 @@ pub(super) fn parse_game_id(line: &str, source: &str) -> Result<Puzzle> {
     let raws = decode_rle(desc, width, height, params.len() + 2, source)?;
     build(
         Header {
-            width,
-            height,
+            cols: width,
+            rows: height,
             max: Some(max),
             allow_loops,
         },
@@ -151,8 +151,8 @@ pub(super) fn parse_game_id(line: &str, source: &str) -> Result<Puzzle> {
 pub fn to_game_id(p: &Puzzle) -> String {
     let mut s = format!(
         "{}x{}m{}{}:",
-        p.width,
-        p.height,
+        p.cols,
+        p.rows,
         p.max_bridges,
         if p.allow_loops { "" } else { "L" }
     );
@@ -163,8 +163,8 @@ pub fn to_game_id(p: &Puzzle) -> String {
             *run = 0;
         }
     };
-    for r in 0..p.height {
-        for c in 0..p.width {
+    for r in 0..p.rows {
+        for c in 0..p.cols {
             match p.island_at(Cell { row: r, col: c }) {
                 Some(i) => {
                     flush(&mut s, &mut run);

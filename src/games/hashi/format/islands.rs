@@ -19,8 +19,8 @@ pub(super) struct Raw {
 
 /// What a format states about the rules; `None` max means "2 unless a number needs more".
 pub(super) struct Header {
-    pub(super) width: usize,
-    pub(super) height: usize,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
     pub(super) max: Option<u8>,
     pub(super) allow_loops: bool,
 }
@@ -30,8 +30,8 @@ impl Header {
     /// loops allowed.
     pub(super) fn size_only(width: usize, height: usize) -> Header {
         Header {
-            width,
-            height,
+            cols: width,
+            rows: height,
             max: None,
             allow_loops: true,
         }
@@ -40,7 +40,7 @@ impl Header {
 
 /// Checks and orders the islands; positions in `raws` are blamed for the first problem found.
 pub(super) fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
-    if h.width == 0 || h.height == 0 {
+    if h.cols == 0 || h.rows == 0 {
         return Err(Error::parse(
             source,
             1,
@@ -48,7 +48,7 @@ pub(super) fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
             "width and height must be at least 1",
         ));
     }
-    check_size(h.height, h.width, source, 1, 1)?;
+    check_size(h.rows, h.cols, source, 1, 1)?;
     let Some(first) = raws.first() else {
         return Err(Error::parse(source, 1, 1, "no islands"));
     };
@@ -66,17 +66,17 @@ pub(super) fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
             format!("max bridges must be 1..={MAX_BRIDGES}"),
         ));
     }
-    let mut seen = vec![false; h.width * h.height];
+    let mut seen = vec![false; h.cols * h.rows];
     let mut islands = Vec::with_capacity(raws.len());
     for r in &raws {
-        if r.row >= h.height || r.col >= h.width {
+        if r.row >= h.rows || r.col >= h.cols {
             return Err(Error::parse(
                 source,
                 r.line,
                 r.column,
                 format!(
                     "island at row {} col {} lies outside the {}x{} grid",
-                    r.row, r.col, h.width, h.height
+                    r.row, r.col, h.cols, h.rows
                 ),
             ));
         }
@@ -93,7 +93,7 @@ pub(super) fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
                 ),
             ));
         }
-        let k = r.row * h.width + r.col;
+        let k = r.row * h.cols + r.col;
         if std::mem::replace(&mut seen[k], true) {
             return Err(Error::parse(
                 source,
@@ -112,8 +112,8 @@ pub(super) fn build(h: Header, raws: Vec<Raw>, source: &str) -> Result<Puzzle> {
     }
     islands.sort_by_key(|i| i.at);
     Ok(Puzzle {
-        width: h.width,
-        height: h.height,
+        cols: h.cols,
+        rows: h.rows,
         max_bridges: max,
         allow_loops: h.allow_loops,
         islands,

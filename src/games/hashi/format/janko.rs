@@ -91,8 +91,8 @@ pub(super) fn parse_janko_problem(
 
 /// janko/puzzlekit's `problem` text for `p`: `rows cols`, then a row per line.
 pub(super) fn to_janko_problem(p: &Puzzle) -> String {
-    let mut s = format!("{} {}", p.height, p.width);
-    let mut grid = vec![vec!["-".to_string(); p.width]; p.height];
+    let mut s = format!("{} {}", p.rows, p.cols);
+    let mut grid = vec![vec!["-".to_string(); p.cols]; p.rows];
     for i in &p.islands {
         grid[i.at.row][i.at.col] = i.target.to_string();
     }
@@ -115,8 +115,8 @@ pub fn to_janko(p: &Puzzle) -> String {
     let problem = serde_json::Value::String(to_janko_problem(p)).to_string();
     format!(
         "{{\"w\": {}, \"h\": {}, \"maxb\": {}, \"allow_loops\": {}, \"islands\": [{}], \"problem\": {problem}}}\n",
-        p.width,
-        p.height,
+        p.cols,
+        p.rows,
         p.max_bridges,
         p.allow_loops,
         islands.join(", ")

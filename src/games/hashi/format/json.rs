@@ -66,8 +66,8 @@ pub(super) fn parse_json(body: &str, source: &str) -> Result<Puzzle> {
         })?,
     };
     let header = Header {
-        width,
-        height,
+        cols: width,
+        rows: height,
         max,
         allow_loops,
     };

@@ -63,7 +63,7 @@ const README_COPY: &str =
 fn game_id_reads_islands_and_rules() {
     let p = parse(README_ID, "t").unwrap();
     assert_eq!(
-        (p.width, p.height, p.max_bridges, p.allow_loops),
+        (p.cols, p.rows, p.max_bridges, p.allow_loops),
         (7, 7, 2, true)
     );
     assert_eq!(p.islands.len(), 9);
@@ -194,7 +194,7 @@ fn seed_json_islands_and_rle_task() {
 fn tr1_code_from_the_web_game() {
     // E0001 from the web game's easy pack, as listed in app-screens/index.jsonl.
     let p = parse("TR1:axa:c1d2b2d2zm3a2n1b3a2b1h1g2a", "t").unwrap();
-    assert_eq!((p.width, p.height, p.islands.len()), (10, 10, 12));
+    assert_eq!((p.cols, p.rows, p.islands.len()), (10, 10, 12));
     assert_eq!(p.islands[0].at, cell(0, 3));
     let Outcome::Solved(Found { bridges, unique }) = solve::solve(&p, &Limits::default()) else {
         panic!("E0001 solves");
@@ -210,7 +210,7 @@ fn janko_records_and_problem_text_agree() {
     };
     for (line, v) in &records {
         let p = parse(line, "t").unwrap();
-        assert_eq!(p.width, v["w"].as_u64().unwrap() as usize);
+        assert_eq!(p.cols, v["w"].as_u64().unwrap() as usize);
         assert_eq!(p.islands.len(), v["islands"].as_array().unwrap().len());
         let problem = v["problem"].as_str().unwrap();
         assert_eq!(parse(problem, "t").unwrap(), p);

@@ -168,8 +168,8 @@ pub(super) fn check_empty_points(
     let g = &located.geometry;
     let ts = g.pitch();
     let mut worst = 1.0f64;
-    for row in 0..located.height {
-        for col in 0..located.width {
+    for row in 0..located.rows {
+        for col in 0..located.cols {
             let at = Cell { row, col };
             if located.islands.iter().any(|f| f.at == at) {
                 continue;
@@ -215,8 +215,8 @@ pub(super) fn check_empty_points(
             let empty = |r: isize, c: isize| {
                 r >= 0
                     && c >= 0
-                    && (r as usize) < located.height
-                    && (c as usize) < located.width
+                    && (r as usize) < located.rows
+                    && (c as usize) < located.cols
                     && !located.islands.iter().any(|f| {
                         f.at == Cell {
                             row: r as usize,

@@ -173,14 +173,14 @@ mod tests {
                 20.0,
                 crate::rect::Rect::new(0.0, 0.0, 60.0, 20.0),
             ),
-            width: 3,
-            height: 1,
+            cols: 3,
+            rows: 1,
             islands: vec![found(c(0, 0), fa), found(c(0, 2), fb)],
             web: Some(WEB_LIGHT),
         };
         let puzzle = Puzzle {
-            width: 3,
-            height: 1,
+            cols: 3,
+            rows: 1,
             max_bridges: 2,
             allow_loops: true,
             islands: vec![

@@ -224,10 +224,10 @@ pub fn learn(samples: &[(String, RgbaImage, Puzzle)]) -> Result<Profile> {
             }
             _ => {}
         }
-        if l.width != truth.width || l.height != truth.height {
+        if l.cols != truth.cols || l.rows != truth.rows {
             return Err(Error::Usage(format!(
                 "{name}: the picture shows a {}x{} board, the puzzle is {}x{}",
-                l.width, l.height, truth.width, truth.height
+                l.cols, l.rows, truth.cols, truth.rows
             )));
         }
         for f in &l.islands {
@@ -283,8 +283,8 @@ mod tests {
                 .filter(|(n, _, _)| n.starts_with("hashi_") == web)
                 .map(|(n, img, t)| {
                     let puzzle = Puzzle {
-                        width: t.width,
-                        height: t.height,
+                        cols: t.width,
+                        rows: t.height,
                         max_bridges: 2,
                         allow_loops: true,
                         islands: t.islands,

@@ -84,8 +84,8 @@ struct Found {
 struct Located {
     style: Style,
     geometry: Geometry,
-    width: usize,
-    height: usize,
+    rows: usize,
+    cols: usize,
     islands: Vec<Found>,
     web: Option<WebTheme>,
 }
@@ -150,8 +150,8 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
         .map(|(f, &target)| Island { at: f.at, target })
         .collect();
     let mut puzzle = Puzzle {
-        width: located.width,
-        height: located.height,
+        cols: located.cols,
+        rows: located.rows,
         max_bridges: 2,
         allow_loops: true,
         islands,

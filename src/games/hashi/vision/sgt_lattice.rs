@@ -194,8 +194,8 @@ pub(super) fn locate_sgt(
     Some(Located {
         style: Style::Sgt,
         geometry,
-        width: w,
-        height: h,
+        cols: w,
+        rows: h,
         islands,
         web: None,
     })

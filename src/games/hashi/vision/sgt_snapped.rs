@@ -24,7 +24,7 @@ pub(super) fn locate_sgt_snapped(img: &RgbaImage) -> Option<Located> {
 
 /// Whether the first and last row and column of a located board each hold an island.
 fn outer_lines_hold_islands(located: &Located) -> bool {
-    let (w, h) = (located.width, located.height);
+    let (w, h) = (located.cols, located.rows);
     let any = |f: &dyn Fn(Cell) -> bool| located.islands.iter().any(|i| f(i.at));
     any(&|c| c.row == 0)
         && any(&|c| c.row + 1 == h)
@@ -124,7 +124,7 @@ mod tests {
         let copy = crate::vision::test_pictures::jpeg_copy(img, 20);
         let mut located = locate_sgt_snapped(&copy).expect("reads");
         assert!(outer_lines_hold_islands(&located));
-        located.islands.retain(|i| i.at.row + 1 != located.height);
+        located.islands.retain(|i| i.at.row + 1 != located.rows);
         assert!(!outer_lines_hold_islands(&located));
     }
 }

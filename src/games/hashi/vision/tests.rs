@@ -170,10 +170,7 @@ fn a_jpeg_copy_of_every_corpus_picture_reads_as_the_png_does() {
                 let off = (ga.origin.x - gb.origin.x)
                     .abs()
                     .max((ga.origin.y - gb.origin.y).abs())
-                    .max(
-                        (ga.pitch() - gb.pitch()).abs()
-                            * a.puzzle.width.max(a.puzzle.height) as f64,
-                    );
+                    .max((ga.pitch() - gb.pitch()).abs() * a.puzzle.cols.max(a.puzzle.rows) as f64);
                 if (a.style, seen(&a)) != (b.style, seen(&b)) || off > 1.0 {
                     failures.push(format!(
                         "{name}: png {:?} {:?} {ga:?}\njpeg {:?} {:?} {gb:?}",
@@ -303,8 +300,8 @@ fn web_page_and_empty_point() -> Option<(RgbaImage, Reading, Cell)> {
     let r = recognize(img).unwrap();
     let island =
         |row: usize, col: usize| r.puzzle.islands.iter().any(|i| i.at == Cell { row, col });
-    let at = (1..r.puzzle.height - 1)
-        .flat_map(|row| (1..r.puzzle.width - 1).map(move |col| Cell { row, col }))
+    let at = (1..r.puzzle.rows - 1)
+        .flat_map(|row| (1..r.puzzle.cols - 1).map(move |col| Cell { row, col }))
         .find(|c| {
             !island(c.row, c.col)
                 && !island(c.row - 1, c.col)
@@ -384,7 +381,7 @@ fn web_grid_lines_drawn_on_past_the_board_move_its_edge_and_are_refused() {
     let g = r.geometry;
     let ts = g.pitch();
     let grid = super::web_theme::WEB_LIGHT.grid;
-    for row in 1..r.puzzle.height {
+    for row in 1..r.puzzle.rows {
         let y = (g.board.y + row as f64 * ts).round() as u32;
         for x in (g.board.x - ts).round() as u32..g.board.x.round() as u32 {
             img.put_pixel(x, y, Rgba([grid[0], grid[1], grid[2], 255]));

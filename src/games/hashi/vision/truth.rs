@@ -192,8 +192,8 @@ pub(super) fn own_captures() -> Vec<(String, RgbaImage, Truth)> {
 
 pub(super) fn seen(r: &Reading) -> Truth {
     Truth {
-        width: r.puzzle.width,
-        height: r.puzzle.height,
+        width: r.puzzle.cols,
+        height: r.puzzle.rows,
         islands: r.puzzle.islands.clone(),
         bridges: r.bridges.clone(),
     }

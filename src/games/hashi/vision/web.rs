@@ -153,8 +153,8 @@ pub(super) fn web_board(
     Some(Located {
         style: Style::Web,
         geometry,
-        width,
-        height,
+        cols: width,
+        rows: height,
         islands,
         web: Some(theme),
     })

@@ -471,7 +471,7 @@ mod tests {
             let png = super::super::recognize(img).unwrap();
             let located = locate(&copy).unwrap_or_else(|| panic!("{name}: not found"));
             let (a, b) = (png.geometry, located.geometry);
-            let cells = png.puzzle.width.max(png.puzzle.height) as f64;
+            let cells = png.puzzle.cols.max(png.puzzle.rows) as f64;
             let origin_off = (a.origin.x - b.origin.x)
                 .abs()
                 .max((a.origin.y - b.origin.y).abs());
