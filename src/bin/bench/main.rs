@@ -100,13 +100,13 @@ fn main() -> anyhow::Result<()> {
         let section = run(&corpus);
         drop(spinner);
         let section = section?;
-        // The sweep of one's own folders keeps the project's own sweep.
+        // A narrowed sweep keeps the figures of the sweeps it did not rerun.
         let name = if *name == "sweep" {
             sweep::section()
         } else {
-            name
+            name.to_string()
         };
-        report::write_section(&out, name, &section)?;
+        report::write_section(&out, &name, &section)?;
     }
     println!("wrote {}", out.display());
     Ok(())

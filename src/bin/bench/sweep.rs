@@ -9,8 +9,8 @@
 //! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error.
 //! `SWEEP_DIR=<game>=<folder>[,<game>=<folder>...]` sweeps folders of one's own pictures
 //! instead (pictures never seen by the project, say), with the truth each `index.jsonl` gives
-//! in the game's own fields, or else each against its own untouched reading; that report goes
-//! to its own section of BENCHMARKS.md ([`section`]), so the project's own sweep stays.
+//! in the game's own fields, or else each against its own untouched reading. Each kind of run
+//! writes its own section of BENCHMARKS.md ([`section`]).
 
 use super::robustness::{self, judge, Key, Source, Truth, Verdict, SOURCES};
 use image::imageops::FilterType;
@@ -301,13 +301,16 @@ fn sources() -> anyhow::Result<Vec<Source>> {
     Ok(sources)
 }
 
-/// The section of BENCHMARKS.md the sweep writes: `sweep` for the project's own pictures,
-/// `sweep-own-folders` for the folders of `SWEEP_DIR`.
-pub fn section() -> &'static str {
+/// The section of BENCHMARKS.md the sweep writes: `sweep` for all the project's own pictures,
+/// `sweep-<game>[-<game>...]` for the games `SWEEP_ONLY` names (so one game's run leaves the
+/// others' figures), `sweep-own-folders` for the folders of `SWEEP_DIR`.
+pub fn section() -> String {
     if std::env::var_os("SWEEP_DIR").is_some() {
-        "sweep-own-folders"
-    } else {
-        "sweep"
+        return "sweep-own-folders".into();
+    }
+    match std::env::var("SWEEP_ONLY") {
+        Ok(only) => format!("sweep-{}", only.replace(',', "-")),
+        Err(_) => "sweep".into(),
     }
 }
 
