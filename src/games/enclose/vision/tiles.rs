@@ -268,12 +268,14 @@ pub(super) fn classify(
         } else if share(t, &near_water) >= 0.3 {
             class[k] = Class::Water;
             continue;
-        } else if densest(t, 40.0).is_some_and(|(mode, _)| euclidean(mode, grass) <= 40.0) {
+        } else if euclidean(dominant(t.iter().copied(), 4).0, grass) <= 40.0
+            || densest(t, 40.0).is_some_and(|(mode, _)| euclidean(mode, grass) <= 40.0)
+        {
             // A rescaled or recompressed capture blurs a sprite into its grass and spreads
-            // the grass over more shades, but no colour of the sprite is as common as grass.
-            // (Taken without bins: the classic grass's green, 80, lies on a 16-level bin edge,
-            // so its noise split between two bins and a white horse's tight bin outnumbered
-            // each half.)
+            // the grass over more shades, but no colour of the sprite is as common as grass:
+            // by 4-bit bins, or without bins where those split the grass (the classic grass's
+            // green, 80, lies on a bin edge, and a white horse's tight bin outnumbered each
+            // half). Either alone loses copies the other reads.
             grass
         } else {
             return Err(Error::vision(
