@@ -110,6 +110,24 @@ pub fn dominant(samples: impl Iterator<Item = Rgb> + Clone, bits: u32) -> (Rgb, 
     (sum.map(|v| (v / n.max(1)) as u8), n)
 }
 
+/// The sample with the most samples within `radius` of it (itself included), and that count:
+/// the densest colour, found without bins. Binning splits a colour whose noise straddles a bin
+/// edge (a JPEG or rescaled copy spreads one flat colour over a few levels), so a smaller but
+/// tighter cluster can win the bins. Quadratic in the samples: for a tile's few hundred.
+pub fn densest(samples: &[Rgb], radius: f64) -> Option<(Rgb, usize)> {
+    let r2 = (radius * radius) as i32;
+    let near = |a: Rgb, b: Rgb| {
+        (0..3)
+            .map(|i| (a[i] as i32 - b[i] as i32).pow(2))
+            .sum::<i32>()
+            <= r2
+    };
+    samples
+        .iter()
+        .map(|&p| (p, samples.iter().filter(|&&q| near(p, q)).count()))
+        .max_by_key(|&(_, n)| n)
+}
+
 /// Largest per-channel difference, ignoring alpha: cheap and strict enough to tell a flat
 /// UI colour from its neighbours without a colour-space conversion.
 pub fn distance(a: Rgba<u8>, b: [u8; 3]) -> u8 {
@@ -163,6 +181,20 @@ pub fn off_mix(p: Rgba<u8>, from: [u8; 3], to: [u8; 3]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_densest_colour_is_found_across_bin_edges() {
+        // Grass spread over a 16-level bin edge (green 72..88) against a tight white cluster
+        // that wins 4-bit bins: the densest colour within 40 is the grass.
+        let mut t: Vec<Rgb> = (0..120).map(|k| [54, 72 + (k % 17) as u8, 34]).collect();
+        t.extend((0..70).map(|k| [250 - (k % 3) as u8, 252, 250]));
+        t.extend((0..66).map(|k| [30 + k as u8, 200, 30 + k as u8]));
+        assert_eq!(dominant(t.iter().copied(), 4).0[1], 252);
+        let (mode, n) = densest(&t, 40.0).unwrap();
+        assert!(euclidean(mode, [54, 80, 34]) <= 20.0, "{mode:?}");
+        assert_eq!(n, 120);
+        assert_eq!(densest(&[], 40.0), None);
+    }
 
     #[test]
     fn off_mix_is_zero_along_the_mix_and_grows_off_it() {

@@ -159,6 +159,32 @@ pub fn thin_lines(
     out
 }
 
+/// Running sums for a least-squares line through (index, position) points.
+#[derive(Default)]
+struct LineSums {
+    n: f64,
+    i: f64,
+    x: f64,
+    ii: f64,
+    ix: f64,
+}
+
+impl LineSums {
+    fn add(&mut self, i: f64, x: f64) {
+        self.n += 1.0;
+        self.i += i;
+        self.x += x;
+        self.ii += i * i;
+        self.ix += i * x;
+    }
+
+    /// Intercept and slope; the points have at least two distinct indices.
+    fn line(&self) -> (f64, f64) {
+        let slope = (self.n * self.ix - self.i * self.x) / (self.n * self.ii - self.i * self.i);
+        ((self.x - slope * self.i) / self.n, slope)
+    }
+}
+
 /// The lattice along a profile of ridge counts: the longest chain of evenly spaced ridges (one
 /// missing ridge bridged, since a sprite can hide a line), fitted by least squares, with a
 /// tile the crop cut the outer line off counted in.
@@ -201,11 +227,18 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
             }
             let tol = (d * 0.05).max(2.0);
             let mut chain = vec![(a, 0), (b, 1)];
-            let mut pitch = d;
+            // The next line is looked for where the line fitted through the chain so far puts
+            // it, not a pitch on from the last one: a lossy copy can merge a line with ringing
+            // beside it into one ridge a pixel or two off, and from there the chain drifted
+            // onto the ringing for the rest of its run (the far tiles a quarter of a tile off).
+            let mut sums = LineSums::default();
+            sums.add(0.0, cands[a].0);
+            sums.add(1.0, cands[b].0);
             'grow: loop {
                 let (last, idx) = *chain.last().unwrap();
+                let (intercept, pitch) = sums.line();
                 for step in 1..=2 {
-                    let want = cands[last].0 + step as f64 * pitch;
+                    let want = intercept + (idx + step) as f64 * pitch;
                     // The nearest within tolerance: a sprite edge a few pixels off a line
                     // must not take its place and bend the pitch.
                     let hit = (last + 1..cands.len())
@@ -218,7 +251,7 @@ pub fn axis_from_ridges(s: &[u32]) -> Option<Axis> {
                         });
                     if let Some(k) = hit {
                         chain.push((k, idx + step));
-                        pitch = (cands[k].0 - cands[a].0) / (idx + step) as f64;
+                        sums.add((idx + step) as f64, cands[k].0);
                         continue 'grow;
                     }
                 }
@@ -653,6 +686,39 @@ mod tests {
         assert_eq!(a.cells, 8);
         assert!(
             (a.start - 10.0).abs() < 0.5 && (a.pitch - 130.0).abs() < 0.1,
+            "{a:?}"
+        );
+    }
+
+    /// A JPEG q20 copy at 0.8× of a 19×19 board (16.2 px tiles): one line merged with the
+    /// ringing beside it into a ridge 1.5 px off, the next line lost, and every line after it
+    /// with ringing 4 px to its right. Predicted a pitch on from that ridge, the chain went on
+    /// along the ringing, and the fitted pitch came out 16.5 px: the far tiles a third off.
+    #[test]
+    fn a_chain_keeps_to_its_fitted_line_past_a_lost_one() {
+        let (start, pitch) = (20.0, 16.2);
+        let mut s = vec![0u32; 420];
+        for k in 0..20 {
+            let at = (start + k as f64 * pitch).round() as usize;
+            match k {
+                10 => {
+                    for (d, v) in [100, 60, 60, 90].into_iter().enumerate() {
+                        s[at + d] = v;
+                    }
+                }
+                11 => {}
+                _ => {
+                    s[at] = 100;
+                    if k >= 12 {
+                        s[at + 4] = 90;
+                    }
+                }
+            }
+        }
+        let a = axis_from_ridges(&s).unwrap();
+        assert_eq!(a.cells, 19);
+        assert!(
+            (a.start - start).abs() < 0.5 && (a.pitch - pitch).abs() < 0.05,
             "{a:?}"
         );
     }

@@ -180,7 +180,8 @@ impl Board {
 /// the true one; one axis or both can land there. So every lattice at twice the pitch that
 /// keeps one line in two is offered too, the stronger phase first, and the reading decides
 /// (`recognize`): a lattice at half the pitch splits every sprite in four, one at twice the
-/// pitch puts four tiles in a cell, and neither reads.
+/// pitch puts four tiles in a cell, and neither reads. The other way round holds too: a chain
+/// at twice the pitch (see `halved`) is offered at half of it.
 fn find_boards(img: &RgbaImage) -> Result<Vec<Board>> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     if w < 32 || h < 32 {
@@ -194,24 +195,19 @@ fn find_boards(img: &RgbaImage) -> Result<Vec<Board>> {
     let x = axis_from_ridges(&across_x).ok_or_else(none)?;
     let y = axis_from_ridges(&across_y).ok_or_else(none)?;
     let square = |a: &Axis, b: &Axis| (a.pitch / b.pitch - 1.0).abs() <= 0.04;
+    // Each axis as found, at twice its pitch (both phases) and at half of it; tiles are
+    // square, so only pairs of equal pitch are boards.
+    let variants = |a: Axis, profile: &[u32]| {
+        let mut v = vec![a];
+        v.extend(every_other_line(a, profile));
+        v.extend(halved(a));
+        v
+    };
     let mut found = Vec::new();
-    if square(&x, &y) {
-        found.push(Board { x, y });
-        for dx in every_other_line(x, &across_x) {
-            for dy in every_other_line(y, &across_y) {
+    for dx in variants(x, &across_x) {
+        for dy in variants(y, &across_y) {
+            if square(&dx, &dy) {
                 found.push(Board { x: dx, y: dy });
-            }
-        }
-    } else {
-        // Tiles are square: an axis at half the other's pitch is the one to double.
-        for dy in every_other_line(y, &across_y) {
-            if square(&x, &dy) {
-                found.push(Board { x, y: dy });
-            }
-        }
-        for dx in every_other_line(x, &across_x) {
-            if square(&dx, &y) {
-                found.push(Board { x: dx, y });
             }
         }
     }
@@ -238,6 +234,21 @@ fn find_boards(img: &RgbaImage) -> Result<Vec<Board>> {
 fn find_board(img: &RgbaImage) -> Result<Board> {
     find_boards(img).map(|mut b| b.swap_remove(0))
 }
+
+/// The axis at half its pitch, a line between each two, when its tiles would still be large
+/// enough to read. The chain of ridges bridges one missing line at every step, so where a
+/// lossy copy lost two lines in a row (along water) a chain at twice the pitch, bridging a
+/// whole missing tile of its own at each step, can outscore the true one.
+fn halved(axis: Axis) -> Option<Axis> {
+    (axis.pitch / 2.0 >= MIN_HALVED_PITCH).then(|| Axis {
+        start: axis.start,
+        pitch: axis.pitch / 2.0,
+        cells: axis.cells * 2,
+    })
+}
+
+/// The least tile size a lattice is halved to: below the smallest tiles ever read (13.5 px).
+const MIN_HALVED_PITCH: f64 = 12.0;
 
 /// The lines of `axis` one in two, at twice its pitch, in both phases: first the phase whose
 /// ridges in `profile` are the stronger (JPEG's ringing and sprite edges leave weak ridges
@@ -394,17 +405,26 @@ fn grown(img: &RgbaImage, mut board: Board) -> Board {
 }
 
 /// The board grown by the row or column of water tiles just outside one of its edges, if
-/// there is one: at least two in three of its tiles the level's water colour.
+/// there is one: at least two in three of its tiles the level's water colour. The page around
+/// a board is never water, so a row beyond with a quarter of its tiles water but too few to
+/// grow by is the board's own, its lines lost (a JPEG copy lost the lines of a 19×19 board's
+/// five top rows, mostly water, and read the board five rows short): that is refused, naming
+/// the row.
 fn water_beyond(
     img: &RgbaImage,
     board: &Board,
     samples: &[tiles::Tile],
     class: &[Class],
     grass: Rgb,
-) -> Option<Board> {
-    let water = tiles::water_of(samples, class)?;
-    Edge::ALL.iter().find_map(|&edge| {
-        let (bigger, strip) = board.beyond(edge, img)?;
+) -> Result<Option<Board>> {
+    let Some(water) = tiles::water_of(samples, class) else {
+        return Ok(None);
+    };
+    let mut uncertain = None;
+    for edge in Edge::ALL {
+        let Some((bigger, strip)) = board.beyond(edge, img) else {
+            continue;
+        };
         let cols = bigger.cols();
         let watery = strip
             .iter()
@@ -416,8 +436,36 @@ fn water_beyond(
                 )
             })
             .count();
-        (watery * 3 >= strip.len() * 2).then_some(bigger)
-    })
+        if watery * 3 >= strip.len() * 2 {
+            return Ok(Some(bigger));
+        }
+        if watery * 4 >= strip.len() && uncertain.is_none() {
+            uncertain = Some((edge, strip_region(&bigger, &strip)));
+        }
+    }
+    match uncertain {
+        Some((edge, region)) => Err(Error::vision(
+            Some(region),
+            format!(
+                "water goes on past the board's {} edge without grid lines: where the board ends is not certain",
+                edge.name()
+            ),
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The picture region of a row or column of tiles (row-major indices on `board`).
+fn strip_region(board: &Board, strip: &[usize]) -> Region {
+    let cols = board.cols();
+    let first = board.tile_region(strip[0] / cols, strip[0] % cols);
+    let last = board.tile_region(strip[strip.len() - 1] / cols, strip[strip.len() - 1] % cols);
+    Region {
+        x: first.x,
+        y: first.y,
+        w: last.x + last.w - first.x,
+        h: last.y + last.h - first.y,
+    }
 }
 
 /// The edge past which a whole row or column of the board's grass lies, if any, with the
@@ -549,23 +597,15 @@ fn recognize_on(
     // A row of water along an edge hides the grid lines inside it and can leave its outer line
     // too faint to join the lattice. The page around a board is never water, so a row of
     // water tiles just outside an edge is the board's own, and the board is read with it.
-    if let Some(bigger) = water_beyond(img, &board, &samples, &tiles.class, grass) {
+    if let Some(bigger) = water_beyond(img, &board, &samples, &tiles.class, grass)? {
         return recognize_on(img, bigger, opts, sprites);
     }
     if let Some(edge) = grass_beyond(img, &board, grass) {
         let (bigger, strip) = board
             .beyond(edge, img)
             .expect("grass_beyond found it inside");
-        let cols = bigger.cols();
-        let first = bigger.tile_region(strip[0] / cols, strip[0] % cols);
-        let last = bigger.tile_region(strip[strip.len() - 1] / cols, strip[strip.len() - 1] % cols);
         return Err(Error::vision(
-            Some(Region {
-                x: first.x,
-                y: first.y,
-                w: last.x + last.w - first.x,
-                h: last.y + last.h - first.y,
-            }),
+            Some(strip_region(&bigger, &strip)),
             format!(
                 "the board's grass goes on past its {} edge without grid lines: where the board ends is not certain",
                 edge.name()

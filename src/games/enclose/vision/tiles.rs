@@ -6,7 +6,7 @@
 use super::{is_gold, is_white, Board};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
-use crate::vision::color::{dominant, euclidean, pixel_at, saturation, Rgb};
+use crate::vision::color::{densest, dominant, euclidean, pixel_at, saturation, Rgb};
 use crate::vision::glyph::{Glyph, Likeness, TemplateSet};
 use image::RgbaImage;
 use std::sync::OnceLock;
@@ -268,8 +268,14 @@ pub(super) fn classify(
         } else if share(t, &near_water) >= 0.3 {
             class[k] = Class::Water;
             continue;
-        } else if euclidean(dominant(t.iter().copied(), 4).0, grass) <= 40.0 {
-            // A rescaled capture blurs a sprite into its grass, but grass stays the dominant.
+        } else if euclidean(dominant(t.iter().copied(), 4).0, grass) <= 40.0
+            || densest(t, 40.0).is_some_and(|(mode, _)| euclidean(mode, grass) <= 40.0)
+        {
+            // A rescaled or recompressed capture blurs a sprite into its grass and spreads
+            // the grass over more shades, but no colour of the sprite is as common as grass:
+            // by 4-bit bins, or without bins where those split the grass (the classic grass's
+            // green, 80, lies on a bin edge, and a white horse's tight bin outnumbered each
+            // half). Either alone loses copies the other reads.
             grass
         } else {
             return Err(Error::vision(
