@@ -86,79 +86,6 @@ pub fn ridge_profile(img: &RgbaImage, across_x: bool) -> Vec<u32> {
     s
 }
 
-/// Thin bright lines, pixel by pixel: whether each pixel of a `width`-wide brightness map is at
-/// least `contrast` brighter than the darkest pixel within `reach` on each side, across x (so
-/// it lies on a vertical line) or across y (a horizontal one). A side beyond the picture counts
-/// as dark, so a line drawn on the picture's very edge is still one. Wide shapes (discs, bars,
-/// glows) are not: one of their sides stays bright for more than `reach`.
-pub fn thin_lines(
-    lum: &[i16],
-    width: usize,
-    across_x: bool,
-    reach: usize,
-    contrast: i16,
-) -> Vec<bool> {
-    let height = lum.len().checked_div(width).unwrap_or(0);
-    let mut out = vec![false; lum.len()];
-    if height == 0 || reach == 0 {
-        return out;
-    }
-    // `ahead[i]`: the darkest of the `reach` pixels from i on along the axis (fewer at the far
-    // edge), built with whole-row minima so a full-screen capture costs a few passes.
-    let mut ahead = lum.to_vec();
-    let dark = i32::from(i16::MIN);
-    if across_x {
-        for row in ahead.chunks_mut(width).zip(lum.chunks(width)) {
-            let (a, l) = row;
-            for k in 1..reach.min(width) {
-                for (d, &v) in a[..width - k].iter_mut().zip(&l[k..]) {
-                    *d = (*d).min(v);
-                }
-            }
-        }
-    } else {
-        for k in 1..reach.min(height) {
-            for y in 0..height - k {
-                let (a, l) = (
-                    &mut ahead[y * width..(y + 1) * width],
-                    &lum[(y + k) * width..(y + k + 1) * width],
-                );
-                for (d, &v) in a.iter_mut().zip(l) {
-                    *d = (*d).min(v);
-                }
-            }
-        }
-    }
-    let (step, len) = if across_x {
-        (1, width)
-    } else {
-        (width, height)
-    };
-    for (i, &v) in lum.iter().enumerate() {
-        // Most of a picture is darker than any line could stand out from.
-        if v < contrast {
-            continue;
-        }
-        let pos = if across_x { i % width } else { i / width };
-        let before = if pos >= reach {
-            i32::from(ahead[i - reach * step])
-        } else {
-            // Near the first edge: the pixels there are, or none.
-            (1..=pos)
-                .map(|k| i32::from(lum[i - k * step]))
-                .min()
-                .unwrap_or(dark)
-        };
-        let after = if pos + 1 < len {
-            i32::from(ahead[i + step])
-        } else {
-            dark
-        };
-        out[i] = i32::from(v) - before.max(after) >= i32::from(contrast);
-    }
-    out
-}
-
 /// Running sums for a least-squares line through (index, position) points.
 #[derive(Default)]
 struct LineSums {
@@ -614,24 +541,6 @@ mod tests {
             assert_eq!(axis.cells, 6);
             assert!((axis.end() - (17.0 + 6.0 * 23.0)).abs() < 0.01);
         }
-    }
-
-    #[test]
-    fn thin_lines_are_found_on_edges_and_wide_bars_are_not() {
-        // A 1 px line at x = 0, a 3 px line at x = 10..=12, a 12 px bar at x = 20..=31.
-        let width = 40;
-        let row: Vec<i16> = (0..width)
-            .map(|x| match x {
-                0 | 10..=12 | 20..=31 => 100,
-                _ => 10,
-            })
-            .collect();
-        let lum: Vec<i16> = (0..5).flat_map(|_| row.iter().copied()).collect();
-        let v = thin_lines(&lum, width, true, 4, 20);
-        let on: Vec<usize> = (0..width).filter(|&x| v[x]).collect();
-        assert_eq!(on, vec![0, 10, 11, 12]);
-        // Across y nothing changes: no horizontal line.
-        assert!(!thin_lines(&lum, width, false, 4, 20)[2 * width + 10]);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! - `components`: connected regions of a mask, with their boxes;
 //! - `runs`: runs of `true` along a scanline or profile;
 //! - `lattice`: pitch and origin of an evenly spaced grid, from lines or from ridges;
+//! - `lines`: masks of thin lines both ways, and the webs they draw;
 //! - `probe`: ink along a ray and across a profile, for checks that a place is empty;
 //! - `geometry`: `Geometry`, cell ↔ image pixel, one formula for every game;
 //! - `shrink`: a big picture as block means, and positions on it mapped back;
@@ -16,6 +17,7 @@ pub mod fit;
 pub mod geometry;
 pub mod glyph;
 pub mod lattice;
+pub mod lines;
 pub mod probe;
 pub mod runs;
 pub mod sample;

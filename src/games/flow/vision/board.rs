@@ -8,9 +8,10 @@ use super::confidence::Weakest;
 use crate::error::{Error, Region, Result};
 use crate::rect::Rect;
 use crate::vision::color::{brightness, luma};
-use crate::vision::components::{webs_of, Component};
+use crate::vision::components::Component;
 use crate::vision::geometry::Geometry;
-use crate::vision::lattice::{axis_from_lines_with_echoes, thin_lines, Axis};
+use crate::vision::lattice::{axis_from_lines_with_echoes, Axis};
+use crate::vision::lines::LineMasks;
 use crate::vision::shrink::{shrink, to_full};
 use image::RgbaImage;
 
@@ -66,9 +67,7 @@ impl Board {
 /// pictures not shrunk.
 pub(super) struct Lines {
     pub(super) factor: u32,
-    pub(super) width: usize,
-    pub(super) vertical: Vec<bool>,
-    pub(super) horizontal: Vec<bool>,
+    pub(super) masks: LineMasks,
 }
 
 impl Lines {
@@ -81,18 +80,11 @@ impl Lines {
         } else {
             img
         };
-        let width = img.width() as usize;
         let lum: Vec<i16> = img.pixels().map(|&p| brightness(p)).collect();
         Lines {
             factor,
-            width,
-            vertical: thin_lines(&lum, width, true, LINE_REACH, LINE_CONTRAST),
-            horizontal: thin_lines(&lum, width, false, LINE_REACH, LINE_CONTRAST),
+            masks: LineMasks::find(&lum, img.width() as usize, LINE_REACH, LINE_CONTRAST),
         }
-    }
-
-    pub(super) fn height(&self) -> usize {
-        self.vertical.len() / self.width.max(1)
     }
 
     /// A position on the picture as a position on the masks.
@@ -123,11 +115,7 @@ impl Lines {
 
     /// The largest pieces of line web that could be a board, biggest first.
     pub(super) fn webs(&self) -> Vec<Component> {
-        let mut webs: Vec<Component> = webs_of(&self.vertical, &self.horizontal, self.width)
-            .into_iter()
-            .filter(|c| c.x1 - c.x0 + 1 >= MIN_BOARD && c.y1 - c.y0 + 1 >= MIN_BOARD)
-            .collect();
-        webs.sort_by_key(|c| std::cmp::Reverse((c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1)));
+        let mut webs = self.masks.webs(MIN_BOARD);
         webs.truncate(CANDIDATES);
         webs
     }
@@ -168,17 +156,17 @@ pub(super) fn find_in(img: &RgbaImage, lines: &Lines, weakest: &mut Weakest) -> 
 /// masks, returned in picture pixels.
 fn lattice_of(lines: &Lines, web: &Component) -> Result<Lattice> {
     let region = lines.region_of(web);
-    let w = lines.width;
+    let w = lines.masks.width;
     let (cols_n, rows_n) = (web.x1 - web.x0 + 1, web.y1 - web.y0 + 1);
     let mut across = vec![0usize; cols_n];
     let mut down = vec![0usize; rows_n];
     for y in web.y0..=web.y1 {
         let row = y * w;
         for x in web.x0..=web.x1 {
-            if lines.vertical[row + x] {
+            if lines.masks.vertical[row + x] {
                 across[x - web.x0] += 1;
             }
-            if lines.horizontal[row + x] {
+            if lines.masks.horizontal[row + x] {
                 down[y - web.y0] += 1;
             }
         }
@@ -348,11 +336,13 @@ fn edge_cover(lines: &Lines, at: f64, from: f64, to: f64, along_x: bool, pitch: 
     let (at, from, to) = (lines.to_mask(at), lines.to_mask(from), lines.to_mask(to));
     let pitch = pitch / f64::from(lines.factor);
     let band = (pitch * 0.06).max(2.0);
-    let (mask, limit_across, limit_along) = if along_x {
-        (&lines.horizontal, lines.height(), lines.width)
+    let m = &lines.masks;
+    let (limit_across, limit_along) = if along_x {
+        (m.height(), m.width)
     } else {
-        (&lines.vertical, lines.width, lines.height())
+        (m.width, m.height())
     };
+    let mask = m.mask(!along_x);
     let lo = ((at - band).floor().max(0.0) as usize).min(limit_across - 1);
     let hi = ((at + band).ceil().max(0.0) as usize).min(limit_across - 1);
     // Leave out the corners, where crossing lines of the other way would count.
@@ -365,7 +355,7 @@ fn edge_cover(lines: &Lines, at: f64, from: f64, to: f64, along_x: bool, pitch: 
         .filter(|&t| {
             (lo..=hi).any(|s| {
                 let (x, y) = if along_x { (t, s) } else { (s, t) };
-                mask[y * lines.width + x]
+                mask[y * m.width + x]
             })
         })
         .count();
@@ -557,8 +547,8 @@ pub(crate) mod tests {
         assert!((centre.y - want.1).abs() < 1.0, "{centre:?}");
         // Looked at as it is, those lines are no thin lines at all.
         let lum: Vec<i16> = img.pixels().map(|&p| brightness(p)).collect();
-        let thin = thin_lines(&lum, 1300, true, LINE_REACH, LINE_CONTRAST);
-        assert!(!thin[(y0 as usize + 150) * 1300 + x0 as usize + 5]);
+        let thin = LineMasks::find(&lum, 1300, LINE_REACH, LINE_CONTRAST);
+        assert!(!thin.vertical[(y0 as usize + 150) * 1300 + x0 as usize + 5]);
     }
 
     #[test]

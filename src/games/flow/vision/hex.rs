@@ -129,11 +129,11 @@ struct HexLattice {
 
 /// The horizontal strokes inside a web: runs on neighbouring rows that overlap are one.
 fn strokes(lines: &Lines, web: &Component) -> Vec<Stroke> {
-    let w = lines.width;
+    let w = lines.masks.width;
     let mut open: Vec<(Stroke, usize, usize)> = Vec::new(); // stroke, rows, last row
     let mut done = Vec::new();
     for y in web.y0..=web.y1 {
-        let row = &lines.horizontal[y * w..(y + 1) * w];
+        let row = &lines.masks.horizontal[y * w..(y + 1) * w];
         let mut x = web.x0;
         let mut runs = Vec::new();
         while x <= web.x1 {
@@ -309,12 +309,8 @@ fn lattice_of(lines: &Lines, web: &Component) -> Option<HexLattice> {
 /// a drawn pipe crossing it hides its middle 45%.
 fn edge_cover(lines: &Lines, a: PixelPoint, b: PixelPoint, pitch: f64) -> f64 {
     let flat = (a.y - b.y).abs() < 1.0;
-    let mask = if flat {
-        &lines.horizontal
-    } else {
-        &lines.vertical
-    };
-    let (w, h) = (lines.width as i64, lines.height() as i64);
+    let mask = lines.masks.mask(!flat);
+    let (w, h) = (lines.masks.width as i64, lines.masks.height() as i64);
     let band = (pitch * 0.04).max(2.0).round() as i64;
     let len = ((b.x - a.x).hypot(b.y - a.y)).max(1.0);
     let steps = len.round() as usize;

@@ -16,7 +16,8 @@ use super::web_theme::{WebTheme, WEB_DARK, WEB_LIGHT};
 use super::Located;
 use crate::vision::color::{brightness, near};
 use crate::vision::components::{webs_of, Component};
-use crate::vision::lattice::{axis_from_sparse_lines, thin_lines, Axis};
+use crate::vision::lattice::{axis_from_sparse_lines, Axis};
+use crate::vision::lines::LineMasks;
 use image::{Rgba, RgbaImage};
 
 /// How far a ridge's sides are looked for: the line is one pixel, smeared to two.
@@ -52,48 +53,23 @@ pub(super) fn locate(img: &RgbaImage) -> Option<Located> {
 }
 
 /// Thin ridges of a theme's grid polarity, across x (vertical lines) and across y.
-struct Ridges {
-    width: usize,
-    vertical: Vec<bool>,
-    horizontal: Vec<bool>,
-}
-
-impl Ridges {
-    fn find(lum: &[i16], width: usize, theme: &WebTheme) -> Ridges {
-        let (s, g) = (bright(theme.surface), bright(theme.grid));
-        // Lines darker than the surface are ridges of the inverted picture.
-        let ink: Vec<i16> = if g < s {
-            lum.iter().map(|&v| 255 - v).collect()
-        } else {
-            lum.to_vec()
-        };
-        // A third of the line's contrast: the copy keeps about half of it.
-        let contrast = ((g - s).abs() / 3).max(4);
-        // Bridges, island rims and digits make thin ridges too, but stand far further off the
-        // surface than a grid line ever does; a long bridge would pass for a line between two.
-        let cap = 2 * (g - s).abs() + 8;
-        let surface = if g < s { 255 - s } else { s };
-        let grid_deep = |mask: Vec<bool>| -> Vec<bool> {
-            mask.into_iter()
-                .zip(&ink)
-                .map(|(m, &v)| m && v - surface <= cap)
-                .collect()
-        };
-        Ridges {
-            width,
-            vertical: grid_deep(thin_lines(&ink, width, true, REACH, contrast)),
-            horizontal: grid_deep(thin_lines(&ink, width, false, REACH, contrast)),
-        }
-    }
-
-    fn at(&self, mask: &[bool], x: i64, y: i64) -> bool {
-        let h = (mask.len() / self.width) as i64;
-        x >= 0
-            && y >= 0
-            && x < self.width as i64
-            && y < h
-            && mask[y as usize * self.width + x as usize]
-    }
+fn grid_ridges(lum: &[i16], width: usize, theme: &WebTheme) -> LineMasks {
+    let (s, g) = (bright(theme.surface), bright(theme.grid));
+    // Lines darker than the surface are ridges of the inverted picture.
+    let ink: Vec<i16> = if g < s {
+        lum.iter().map(|&v| 255 - v).collect()
+    } else {
+        lum.to_vec()
+    };
+    // A third of the line's contrast: the copy keeps about half of it.
+    let contrast = ((g - s).abs() / 3).max(4);
+    let mut ridges = LineMasks::find(&ink, width, REACH, contrast);
+    // Bridges, island rims and digits make thin ridges too, but stand far further off the
+    // surface than a grid line ever does; a long bridge would pass for a line between two.
+    let cap = 2 * (g - s).abs() + 8;
+    let surface = if g < s { 255 - s } else { s };
+    ridges.retain(|i| ink[i] - surface <= cap);
+    ridges
 }
 
 fn bright(c: [u8; 3]) -> i16 {
@@ -102,7 +78,7 @@ fn bright(c: [u8; 3]) -> i16 {
 
 fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
     let width = img.width() as usize;
-    let ridges = Ridges::find(lum, width, &theme);
+    let ridges = grid_ridges(lum, width, &theme);
     let web = webs_of(&ridges.vertical, &ridges.horizontal, width)
         .into_iter()
         .max_by_key(|c| c.count)?;
@@ -200,29 +176,24 @@ fn on_theme(img: &RgbaImage, lum: &[i16], theme: WebTheme) -> Option<Located> {
 /// `from` in direction `step`, over breaks of up to `gap` pixels (a bridge crossing): the
 /// median of where each that runs on at all stops; none when fewer than a third run on.
 fn line_end(
-    ridges: &Ridges,
+    ridges: &LineMasks,
     vertical: bool,
     across: &[f64],
     from: f64,
     step: i64,
     gap: i64,
 ) -> Option<usize> {
-    let mask = if vertical {
-        &ridges.vertical
-    } else {
-        &ridges.horizontal
-    };
     let at = |a: i64, t: i64| {
         (-1..=1).any(|d| {
             if vertical {
-                ridges.at(mask, a + d, t)
+                ridges.at(true, a + d, t)
             } else {
-                ridges.at(mask, t, a + d)
+                ridges.at(false, t, a + d)
             }
         })
     };
     let len = if vertical {
-        (mask.len() / ridges.width) as i64
+        ridges.height() as i64
     } else {
         ridges.width as i64
     };
@@ -254,7 +225,7 @@ fn line_end(
 /// Per column, the vertical ridge pixels inside the web's box; per row, the horizontal ones.
 /// The box's own edges are left out: the board's outline (dark theme) and the codec's ringing
 /// along it draw ridges there that are no grid line.
-fn profiles(ridges: &Ridges, web: &Component) -> (Component, Vec<usize>, Vec<usize>) {
+fn profiles(ridges: &LineMasks, web: &Component) -> (Component, Vec<usize>, Vec<usize>) {
     let inner = Component {
         count: 0,
         x0: web.x0 + EDGE_MARGIN,
@@ -291,7 +262,7 @@ fn cells_along(axis: &Axis, lo: usize, hi: usize, pitch: f64) -> Option<(f64, us
 /// break off the ends of the lines in an outer row; the box then ends on a grid line a cell
 /// short, and spans whole cells all the same. Past a real edge no line runs on.
 fn edges_hold(
-    ridges: &Ridges,
+    ridges: &LineMasks,
     web: &Component,
     lines_x: &[f64],
     lines_y: &[f64],
@@ -310,7 +281,7 @@ fn edges_hold(
             let ly = ly.round() as i64;
             for x in xs.clone() {
                 all += 1;
-                on += (-1..=1).any(|d| ridges.at(&ridges.horizontal, x, ly + d)) as usize;
+                on += (-1..=1).any(|d| ridges.at(false, x, ly + d)) as usize;
             }
         }
         on as f64 / all.max(1) as f64
@@ -321,7 +292,7 @@ fn edges_hold(
             let lx = lx.round() as i64;
             for y in ys.clone() {
                 all += 1;
-                on += (-1..=1).any(|d| ridges.at(&ridges.vertical, lx + d, y)) as usize;
+                on += (-1..=1).any(|d| ridges.at(true, lx + d, y)) as usize;
             }
         }
         on as f64 / all.max(1) as f64
@@ -498,7 +469,7 @@ mod tests {
         };
         let copy = jpeg_copy(&img, 20);
         let lum: Vec<i16> = copy.pixels().map(|&p| brightness(p)).collect();
-        let ridges = Ridges::find(&lum, copy.width() as usize, &WEB_LIGHT);
+        let ridges = grid_ridges(&lum, copy.width() as usize, &WEB_LIGHT);
         let located = locate(&copy).unwrap();
         let (g, pitch) = (located.geometry, located.geometry.pitch());
         let line = |o: f64, k: usize| o - pitch / 2.0 + 0.5 + k as f64 * pitch;
