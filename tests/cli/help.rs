@@ -72,7 +72,8 @@ fn series_arguments_are_checked_before_play() {
 
 /// The `autoplayer` binary that solves and scans needs no capture or input library (those are
 /// in `autoplayer-desktop`, which it starts for `capture` and `play`), nor the system's maths
-/// library (its functions come from `src/cmath.rs`): each costs a short process its start-up.
+/// library (its functions come from `src/cmath.rs`), nor the shared unwinder (GCC's is linked
+/// in, `build.rs`): each costs a short process its start-up.
 #[test]
 fn the_solving_binary_loads_no_desktop_library() {
     if !crate::support::installed(&["readelf"]) {
@@ -85,7 +86,7 @@ fn the_solving_binary_loads_no_desktop_library() {
     let text = String::from_utf8_lossy(&out.stdout);
     let needed: Vec<&str> = text.lines().filter(|l| l.contains("(NEEDED)")).collect();
     assert!(!needed.is_empty(), "{text}");
-    for lib in ["libxcb", "libgbm", "libwayland", "libm.so"] {
+    for lib in ["libxcb", "libgbm", "libwayland", "libm.so", "libgcc_s"] {
         assert!(
             !needed.iter().any(|l| l.contains(lib)),
             "{lib}: {needed:#?}"
