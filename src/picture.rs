@@ -4,8 +4,6 @@
 //! of that, and the drawing tools the games' looks are made of (round-capped thick strokes,
 //! discs, translucent shading), anti-aliased so pipes and bridges look drawn, not plotted.
 
-use crate::error::{Error, Result};
-use crate::games::Prepared;
 use crate::rect::Rect;
 use crate::screen::{PixelPoint, Screen};
 use image::{Rgba, RgbaImage};
@@ -30,16 +28,6 @@ pub fn board_pixels(screen: &Screen, board: Rect<i32>) -> Rect<i32> {
     }
 }
 
-/// Puts back every pixel of `capture` outside `board`, so the picture differs from its capture
-/// only on the board whatever a game's drawing reached.
-fn keep_to_board(capture: &RgbaImage, drawn: &mut RgbaImage, board: Rect<i32>) {
-    for (x, y, p) in drawn.enumerate_pixels_mut() {
-        if !board.contains(x as i32, y as i32) {
-            *p = *capture.get_pixel(x, y);
-        }
-    }
-}
-
 /// The first pixel outside `board` where two pictures differ, or where their sizes differ
 /// (`(width, height)` of the first); `None` when they agree everywhere outside it.
 pub fn changed_outside(a: &RgbaImage, b: &RgbaImage, board: Rect<i32>) -> Option<(u32, u32)> {
@@ -51,18 +39,18 @@ pub fn changed_outside(a: &RgbaImage, b: &RgbaImage, board: Rect<i32>) -> Option
         .map(|(x, y, _)| (x, y))
 }
 
-/// The solution of a prepared board drawn over the capture it was read from: the capture's
-/// size, changed only inside the board the plan (and so the play report) names. An error when
-/// the board has no solution to draw.
-pub fn solution_picture(screen: &Screen, prepared: &Prepared) -> Result<RgbaImage> {
-    let mut drawn = prepared
-        .check
-        .draw_solution(&screen.image)
-        .ok_or_else(|| Error::Usage("--solution: the board has no solution to draw".to_string()))?;
-    let board = board_pixels(screen, prepared.plan.board);
-    keep_to_board(&screen.image, &mut drawn, board);
+/// `drawn`, an answer drawn over the capture in `screen`, with every pixel outside `board` (a
+/// rectangle of screen points: the play report's board) put back from the capture, so the
+/// picture differs from its capture only on the board whatever a game's drawing reached.
+pub fn kept_to_board(screen: &Screen, mut drawn: RgbaImage, board: Rect<i32>) -> RgbaImage {
+    let board = board_pixels(screen, board);
+    for (x, y, p) in drawn.enumerate_pixels_mut() {
+        if !board.contains(x as i32, y as i32) {
+            *p = *screen.image.get_pixel(x, y);
+        }
+    }
     debug_assert!(changed_outside(&screen.image, &drawn, board).is_none());
-    Ok(drawn)
+    drawn
 }
 
 /// `colour` laid over the pixel at `(x, y)` with opacity `alpha` (0..1); off the picture is
@@ -311,7 +299,14 @@ mod tests {
             BLACK,
         );
         assert!(changed_outside(&capture, &drawn, board).is_some());
-        keep_to_board(&capture, &mut drawn, board);
+        // A capture at two image pixels a point whose top-left pixel is screen point (100, 50).
+        let screen = Screen {
+            image: capture.clone(),
+            origin: ScreenPoint { x: 100, y: 50 },
+            scale: 2.0,
+            label: "test".into(),
+        };
+        let drawn = kept_to_board(&screen, drawn, Rect::new(105, 55, 5, 5));
         assert_eq!(changed_outside(&capture, &drawn, board), None);
         assert_eq!(*drawn.get_pixel(15, 15), BLACK);
         assert_eq!(

@@ -4,7 +4,7 @@
 //! a fresh board stops the series with its reason; the fail-safe stays armed throughout.
 
 use crate::error::{Error, Result};
-use crate::games::{Game, Options, Prepared};
+use crate::games::{Game, Next, Options, Prepared};
 use crate::input::Mouse;
 use crate::plan::{execute, Action, Pacing, Plan};
 use crate::rect::Rect;
@@ -15,19 +15,6 @@ use crate::vision::components::{components, Connectivity};
 use crate::vision::runs::runs;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// The app's way to its next puzzle, as a game sees it on a capture of its solved board.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Next {
-    /// Click this point of the capture (image pixels): the control, or a sheet hiding it.
-    Click { at: PixelPoint, what: String },
-    /// Open the menu whose label is at `label` and pick its first item.
-    MenuFirstItem { label: PixelPoint, what: String },
-    /// The app has no next puzzle, for this reason.
-    NoneInApp(String),
-    /// The game does not know this app's control (`--next-at` names it).
-    Unknown,
-}
 
 /// How a series ended without an error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -428,26 +415,6 @@ pub fn first_menu_item(
     })
 }
 
-/// Words of dark text along a band of rows: `(start, end)` columns of ink, letters closer than
-/// `gap` joined. Menu bars and toolbars are found with it.
-pub fn words(
-    img: &image::RgbaImage,
-    rows: &[u32],
-    dark: impl Fn(image::Rgba<u8>) -> bool,
-    gap: usize,
-) -> Vec<(u32, u32)> {
-    let ink = (0..img.width()).map(|x| rows.iter().any(|&y| dark(*img.get_pixel(x, y))));
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for (s, n) in runs(ink) {
-        let (s, e) = (s as u32, (s + n - 1) as u32);
-        match out.last_mut() {
-            Some(last) if (s - last.1) as usize <= gap => last.1 = e,
-            _ => out.push((s, e)),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,15 +461,5 @@ mod tests {
             first_menu_item(&before, &after, PixelPoint { x: 30.0, y: 10.0 }),
             None
         );
-    }
-
-    #[test]
-    fn words_join_letters_and_keep_words_apart() {
-        let mut img = page();
-        for x in [10, 13, 16, 40, 43] {
-            fill(&mut img, x, 5, x + 2, 12, [0, 0, 0]);
-        }
-        let w = words(&img, &(0..20).collect::<Vec<_>>(), |p| luma(p) < 100, 3);
-        assert_eq!(w, vec![(10, 17), (40, 44)]);
     }
 }

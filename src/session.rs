@@ -281,8 +281,8 @@ mod tests {
             None
         }
 
-        fn next_puzzle(&self, _after: &image::RgbaImage) -> crate::series::Next {
-            crate::series::Next::Unknown
+        fn next_puzzle(&self, _after: &image::RgbaImage) -> crate::games::Next {
+            crate::games::Next::Unknown
         }
     }
 

@@ -12,7 +12,7 @@ use autoplayer::progress::Spinner;
 use autoplayer::screen::{capture, PixelPoint, Rect, Screen, Target};
 use autoplayer::series::{BoardDone, Desk, End, Series};
 use autoplayer::session::PlayRun;
-use autoplayer::{overlay, picture, report, Error};
+use autoplayer::{overlay, report, Error};
 use std::time::Duration;
 
 impl SourceArgs {
@@ -91,7 +91,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<u8> {
     if let Some(path) = &args.solution {
         // An unsolvable board keeps its own status and exit code; it has no picture to write.
         if prepared.solved.status().exit_code() == 0 {
-            save_png(&picture::solution_picture(&screen, &prepared)?, path)?;
+            save_png(&prepared.solution_picture(&screen)?, path)?;
         } else {
             eprintln!("autoplayer: --solution: no answer to draw, nothing written");
         }

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::plan::Plan;
 pub use crate::report::Status;
 use crate::report::{ScanReport, SolveReport};
-use crate::screen::Screen;
+use crate::screen::{PixelPoint, Screen};
 use image::RgbaImage;
 use std::time::Duration;
 
@@ -253,20 +253,47 @@ pub struct Prepared {
     pub check: Box<dyn Verify>,
 }
 
+/// The app's way to its next puzzle, as a game sees it on a capture of its solved board.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Next {
+    /// Click this point of the capture (image pixels): the control, or a sheet hiding it.
+    Click { at: PixelPoint, what: String },
+    /// Open the menu whose label is at `label` and pick its first item.
+    MenuFirstItem { label: PixelPoint, what: String },
+    /// The app has no next puzzle, for this reason.
+    NoneInApp(String),
+    /// The game does not know this app's control (`--next-at` names it).
+    Unknown,
+}
+
 /// The board as read and solved: how a game checks it after play, and draws its answer.
 pub trait Verify {
     /// Reads the board again and lists every difference from the solution.
     fn verify(&self, after: &Screen) -> Result<Vec<String>>;
     /// The answer drawn over `capture`, the picture the board was read from; `None` when the
-    /// board has no solution. Kept to the board by `picture::solution_picture`.
+    /// board has no solution. Kept to the board by `Prepared::solution_picture`.
     fn draw_solution(&self, capture: &RgbaImage) -> Option<RgbaImage>;
     /// The app's way to its next puzzle, seen on `after`, a capture of the solved board.
-    fn next_puzzle(&self, after: &RgbaImage) -> crate::series::Next;
+    fn next_puzzle(&self, after: &RgbaImage) -> Next;
 }
 
 impl Prepared {
     pub fn verify(&self, after: &Screen) -> Result<Vec<String>> {
         self.check.verify(after)
+    }
+
+    /// The solution drawn over the capture it was read from: the capture's size, changed only
+    /// inside the board the plan (and so the play report) names. An error when the board has
+    /// no solution to draw.
+    pub fn solution_picture(&self, screen: &Screen) -> Result<RgbaImage> {
+        let drawn = self.check.draw_solution(&screen.image).ok_or_else(|| {
+            Error::Usage("--solution: the board has no solution to draw".to_string())
+        })?;
+        Ok(crate::picture::kept_to_board(
+            screen,
+            drawn,
+            self.plan.board,
+        ))
     }
 }
 

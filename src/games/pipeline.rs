@@ -6,10 +6,10 @@
 use super::{Format, Game, Options, Prepared, Sample, Scanned, Solved, Verify};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
+use crate::games::Next;
 use crate::plan::Plan;
 use crate::report::{Detail, ScanReport, SolveReport};
 use crate::screen::Screen;
-use crate::series::Next;
 use crate::solving::{Limits, Outcome};
 use crate::vision::geometry::Geometry;
 use image::RgbaImage;
@@ -72,7 +72,7 @@ pub trait Rules: 'static {
     fn draw_reading(img: &mut RgbaImage, r: &Self::Reading);
     /// Draws the answer over the capture in the game's own look (`play --solution`): `p` and
     /// `s` as `plan` gets them. What it draws outside the board is put back
-    /// (`picture::solution_picture`), so it need not clip.
+    /// (`Prepared::solution_picture`), so it need not clip.
     fn draw_solution(img: &mut RgbaImage, r: &Self::Reading, p: &Self::Puzzle, s: &Self::Solution);
 
     /// Solves a board read for play: by default the puzzle as read. A game may solve another

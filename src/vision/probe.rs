@@ -3,6 +3,7 @@
 //! board's empty background, in levels; samples are bilinear, at half-pixel steps.
 
 use super::color::bilinear;
+use super::runs::runs;
 use image::{Rgba, RgbaImage};
 
 /// Sub-pixel step of the samples.
@@ -50,9 +51,30 @@ pub fn sure_below(x: f64, clean: f64, inked: f64) -> f64 {
     ((inked - x) / (inked - clean)).clamp(0.0, 1.0)
 }
 
+/// Words of dark text along a band of rows: `(start, end)` columns of ink, letters closer than
+/// `gap` joined. Menu bars and toolbars are found with it.
+pub fn words(
+    img: &image::RgbaImage,
+    rows: &[u32],
+    dark: impl Fn(image::Rgba<u8>) -> bool,
+    gap: usize,
+) -> Vec<(u32, u32)> {
+    let ink = (0..img.width()).map(|x| rows.iter().any(|&y| dark(*img.get_pixel(x, y))));
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (s, n) in runs(ink) {
+        let (s, e) = (s as u32, (s + n - 1) as u32);
+        match out.last_mut() {
+            Some(last) if (s - last.1) as usize <= gap => last.1 = e,
+            _ => out.push((s, e)),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::color::luma;
 
     fn dark(p: Rgba<u8>) -> f64 {
         255.0 - p.0[0] as f64
@@ -79,5 +101,17 @@ mod tests {
         assert_eq!(sure_below(5.0, 10.0, 50.0), 1.0);
         assert_eq!(sure_below(30.0, 10.0, 50.0), 0.5);
         assert_eq!(sure_below(60.0, 10.0, 50.0), 0.0);
+    }
+
+    #[test]
+    fn words_join_letters_and_keep_words_apart() {
+        let mut img = RgbaImage::from_pixel(300, 200, Rgba([230, 230, 230, 255]));
+        for x in [10, 13, 16, 40, 43] {
+            for (px, py) in (x..x + 2).flat_map(|px| (5..12).map(move |py| (px, py))) {
+                img.put_pixel(px, py, Rgba([0, 0, 0, 255]));
+            }
+        }
+        let w = words(&img, &(0..20).collect::<Vec<_>>(), |p| luma(p) < 100, 3);
+        assert_eq!(w, vec![(10, 17), (40, 44)]);
     }
 }

@@ -5,7 +5,7 @@
 //! `SOLUTION_DIR` (default `/tmp/solution-pictures/<game>/`) to be looked at.
 
 use autoplayer::games::{GameKind, Options};
-use autoplayer::picture::{board_pixels, changed_outside, solution_picture};
+use autoplayer::picture::{board_pixels, changed_outside};
 use autoplayer::screen::{read_picture, Screen};
 use autoplayer::Error;
 use serde_json::Value;
@@ -129,7 +129,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
                 ));
                 continue;
             }
-            let picture = match solution_picture(&screen, &prepared) {
+            let picture = match prepared.solution_picture(&screen) {
                 Ok(p) => p,
                 Err(e) => {
                     c.failed += 1;

@@ -8,9 +8,10 @@ use super::model::{Bridge, Cell, Puzzle};
 use super::solve::{self, Found};
 use super::vision::{Reading, Style};
 use crate::error::{Error, Result};
+use crate::games::Next;
 use crate::plan::{Action, Plan};
 use crate::screen::{PixelPoint, Screen, ScreenPoint};
-use crate::series::{words, Next};
+use crate::vision::probe::words;
 use std::collections::BTreeMap;
 
 /// One pair of islands whose bridge count must change, and how many app steps that takes.

@@ -3,11 +3,12 @@
 
 use super::model::Cycle;
 use super::vision::Reading;
+use crate::games::Next;
 use crate::plan::{Action, Plan, FRAME_MS};
 use crate::screen::{PixelPoint, Screen};
-use crate::series::{words, Next};
 use crate::vision::color::luma;
 use crate::vision::components::{components, Connectivity};
+use crate::vision::probe::words;
 use image::RgbaImage;
 
 /// A tap on every cell of a path already drawn, then one drag through every cell centre of the
