@@ -16,7 +16,6 @@ use autoplayer::games::{GameKind, Options, Sample, Scanned};
 use autoplayer::progress::Spinner;
 use autoplayer::screen::Screen;
 use autoplayer::{batch, report, Error};
-use clap::Parser;
 use cli::args::{CalibrateArgs, Cli, Command, ScanArgs, SolveArgs};
 use cli::common::{exit_code, options, save_png};
 use std::io::Read;
@@ -41,7 +40,7 @@ extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
 }
 
 fn run() -> u8 {
-    let cli = Cli::parse();
+    let cli = Cli::read();
     exit_code(match cli.command {
         Command::Capture(_) | Command::Play(_) => hand_to_desktop(),
         Command::Scan(args) => scan(args),

@@ -9,13 +9,12 @@ mod cli {
 }
 
 use autoplayer::Error;
-use clap::Parser;
 use cli::args::{Cli, Command};
 use cli::common::exit_code;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::read();
     ExitCode::from(exit_code(match cli.command {
         Command::Capture(args) => cli::desktop::capture_to_file(args),
         Command::Play(args) => cli::desktop::play(args),

@@ -6,7 +6,7 @@ use autoplayer::games::enclose::EncloseOptions;
 use autoplayer::games::hashi::HashiOptions;
 use autoplayer::games::loopgame::LoopOptions;
 use autoplayer::games::GameKind;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -21,6 +21,36 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// This process's arguments. `scan --help` lists the `--to` formats of the games built, so
+    /// a new game's formats show there without an edit here.
+    pub fn read() -> Cli {
+        let mut command = Cli::command();
+        // Written only when help may be printed: it is a twentieth of a short solve's own work.
+        let help = ["-h", "--help", "help"];
+        if std::env::args_os().any(|a| help.iter().any(|h| a == *h)) {
+            command = command.mut_subcommand("scan", |scan| scan.after_help(scan_after_help()));
+        }
+        Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
+    }
+}
+
+fn scan_after_help() -> String {
+    let mut text =
+        String::from("Formats for --to (a game's first is its own text, the default):\n");
+    for (game, formats) in autoplayer::games::formats() {
+        for (i, f) in formats.iter().enumerate() {
+            let game = if i == 0 { game } else { "" };
+            text += &format!("  {game:<8} {:<8} {}\n", f.name, f.about);
+        }
+    }
+    text + "\nExamples:\n  \
+        autoplayer scan hashi board.png --json --overlay read.png -o board.hashi\n  \
+        autoplayer scan enclose page.jpg --budget 12 -o level.enclose\n  \
+        autoplayer scan hashi board.png --to id\n  \
+        autoplayer scan flow level.flow --to pack"
+}
+
 // `defer`: only the subcommand that was named builds its arguments, so a short `solve` does
 // not pay for building `play`'s (a third of a small solve's own work, see docs/start-up.md).
 #[derive(Subcommand)]
@@ -32,19 +62,7 @@ pub enum Command {
         autoplayer capture --monitor 0 --region 700,300,500,500 -o crop.png")]
     Capture(CaptureArgs),
     /// Read the board in a picture and print it as puzzle text, or convert a puzzle file.
-    #[command(
-        after_help = "Formats for --to (the first of each game is its own text, the \
-        default):\n  \
-        hashi    hashi, id (the Bridges game ID), janko (a janko JSON line)\n  \
-        flow     flow (the seed format), mzucker (mzucker's rows), pack (a level-pack line)\n  \
-        enclose  enclose (the puzzle file), json (the game's API JSON)\n  \
-        loop     loop\n\n\
-        Examples:\n  \
-        autoplayer scan hashi board.png --json --overlay read.png -o board.hashi\n  \
-        autoplayer scan enclose page.jpg --budget 12 -o level.enclose\n  \
-        autoplayer scan hashi board.png --to id\n  \
-        autoplayer scan flow level.flow --to pack"
-    )]
+    // Its after-help, the `--to` formats of the games built and examples, is `scan_after_help`.
     Scan(ScanArgs),
     /// Learn an app's look (its digit templates) from screenshots whose puzzles are known.
     #[command(after_help = "Examples:\n  \

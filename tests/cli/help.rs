@@ -101,27 +101,33 @@ fn the_solving_binary_loads_no_desktop_library() {
     );
 }
 
-/// `scan --help` lists every format `--to` takes, each under its game, so a new format can't
-/// be left out of the help.
+/// `scan --help` lists every format `--to` takes, each under its game (written from the games
+/// built, so a new format can't be left out of the help).
 #[test]
 fn scan_help_lists_every_games_formats() {
     let out = run(&["scan", "--help"], "", 0);
-    let listed = out
+    let listed: Vec<&str> = out
         .stdout
         .split("Formats for --to")
         .nth(1)
-        .unwrap_or_else(|| out.fail("scan --help lists no formats"));
+        .unwrap_or_else(|| out.fail("scan --help lists no formats"))
+        .lines()
+        .collect();
     for (game, formats) in autoplayer::games::formats() {
-        let line = listed
-            .lines()
-            .find(|l| l.trim_start().starts_with(&format!("{game} ")))
+        let first = listed
+            .iter()
+            .position(|l| l.split_whitespace().next() == Some(game))
             .unwrap_or_else(|| out.fail(&format!("no line for {game}")));
-        for f in formats {
-            assert!(
-                line.contains(f.name),
-                "{game}: {} missing from {line:?}",
-                f.name
-            );
-        }
+        // The game's block: its line, then the lines that name no game (its other formats).
+        let block = listed[first..]
+            .iter()
+            .enumerate()
+            .take_while(|&(i, l)| i == 0 || l.starts_with("           "))
+            .map(|(_, l)| l.split_whitespace().collect::<Vec<_>>());
+        let names: Vec<String> = block
+            .map(|words| words[if words[0] == game { 1 } else { 0 }].to_string())
+            .collect();
+        let want: Vec<&str> = formats.iter().map(|f| f.name).collect();
+        assert_eq!(names, want, "{game}: {:#?}", &listed);
     }
 }
