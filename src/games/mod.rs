@@ -316,6 +316,8 @@ pub trait Game: Sync {
     /// Learns the app's look (its glyph templates) from pictures whose puzzles are known; a
     /// usage error for a game whose reader learns nothing.
     fn calibrate(&self, samples: &[Sample]) -> Result<Profile>;
+    /// Whether `calibrate` learns anything for this game.
+    fn learns(&self) -> bool;
 }
 
 /// The bar of `scan --to` for a game whose every format holds every board: each of `puzzles`

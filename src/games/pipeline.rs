@@ -316,12 +316,21 @@ impl<R: Rules> Game for Pipeline<R> {
         R::detect(&screen.image)
     }
 
+    fn learns(&self) -> bool {
+        R::LEARNS
+    }
+
     fn calibrate(&self, samples: &[Sample]) -> Result<Profile> {
         if !R::LEARNS {
+            let learning: Vec<&str> = super::BUILT
+                .iter()
+                .filter(|g| g.learns())
+                .map(|g| g.name())
+                .collect();
             return Err(Error::Usage(format!(
-                "calibrate {}: this game's reader has nothing to learn (hashi, loop and enclose \
-                 do)",
-                R::NAME
+                "calibrate {}: this game's reader has nothing to learn ({} do)",
+                R::NAME,
+                learning.join(", ")
             )));
         }
         let mut known = Vec::new();
