@@ -9,8 +9,8 @@
 //!   the score, the proven bound, the new walls `[row, col]`, the nodes and the time.
 //! * [`check::score`]`(&Level, &walls) -> Result<i32, String>` scores walls the way the game
 //!   does (its own flood fill), independently of the solver.
-//! * [`solve::render_solution`]`(&Level, &Outcome<Solution>) -> String` draws the map with `W` on the
-//!   new walls and `#` on the enclosed grass.
+//! * [`model::render`]`(&Level, &walls) -> String` draws the map with `W` on the new walls and
+//!   `#` on the enclosed grass.
 //! * [`generate::generate`]`(seed, &Params) -> Level` makes realistic random levels.
 
 pub mod check;
@@ -27,4 +27,4 @@ pub use game::{Enclose, EncloseOptions, ScanJson, SolveJson};
 
 pub use format::{parse, to_canonical};
 pub use model::{Level, Solution, Tile, Variant};
-pub use solve::{render_solution, solve};
+pub use solve::solve;

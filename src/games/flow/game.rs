@@ -3,9 +3,8 @@
 //! drag (`play`) and reads the board again to check every pipe.
 
 use super::format::{parse, to_text};
-use super::model::{Puzzle, Solution};
+use super::model::{render, Puzzle, Solution};
 use super::play::strokes;
-use super::render::{render, SolutionJson};
 use super::solve;
 use super::vision::{self, sample_hex, FlowReading};
 use crate::error::{Error, Result};
@@ -52,6 +51,34 @@ pub struct CentreJson {
 pub struct DrawnJson {
     pub flow: char,
     pub cells: Vec<[usize; 2]>,
+}
+
+/// Flow's part of `solve --json`: each path keyed by the puzzle's own letter, as `[row, col]`
+/// from one endpoint to the other; empty unless solved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SolutionJson {
+    pub paths: BTreeMap<String, Vec<[usize; 2]>>,
+}
+
+impl SolutionJson {
+    pub fn new(p: &Puzzle, outcome: &Outcome<Solution>) -> SolutionJson {
+        let paths = match outcome.solution() {
+            Some(s) => p
+                .flows
+                .iter()
+                .zip(&s.paths)
+                .map(|(f, path)| {
+                    let cells = path
+                        .iter()
+                        .map(|&c| [p.cells[c].row, p.cells[c].col])
+                        .collect();
+                    (f.letter.to_string(), cells)
+                })
+                .collect(),
+            None => BTreeMap::new(),
+        };
+        SolutionJson { paths }
+    }
 }
 
 /// Flow's fields of `scan --json` for a reading.
