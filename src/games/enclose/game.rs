@@ -214,7 +214,7 @@ impl Rules for Enclose {
     }
 
     fn draw_reading(img: &mut RgbaImage, r: &vision::Reading) {
-        super::overlay::draw_overlay(img, r);
+        super::overlay::draw(img, r);
     }
 
     fn draw_solution(img: &mut RgbaImage, r: &vision::Reading, open: &Level, s: &Solution) {
