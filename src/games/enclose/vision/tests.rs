@@ -759,7 +759,7 @@ fn shown_score_matches_the_walls() {
             &rows,
             "index",
             12,
-            crate::games::enclose::Variant::Main,
+            crate::games::enclose::model::Variant::Main,
         )
         .unwrap();
         let walls: Vec<[usize; 2]> = a["walls_placed_row_col"]
