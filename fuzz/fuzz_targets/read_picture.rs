@@ -3,7 +3,7 @@
 //! are corrupted pictures rather than noise the decoder turns away at once.
 #![no_main]
 
-use autoplayer::games::GameKind;
+use autoplayer::games::BUILT;
 use autoplayer::screen::Screen;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -14,13 +14,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     if screen.image.width() > 1200 || screen.image.height() > 1200 {
         return;
     }
-    for kind in [
-        GameKind::Hashi,
-        GameKind::Enclose,
-        GameKind::Loop,
-        GameKind::Flow,
-    ] {
-        let game = kind.game().expect("built");
+    for game in BUILT {
         let _ = game.detect(&screen);
         let _ = game.scan(&screen, &Default::default(), None);
     }

@@ -22,7 +22,7 @@ use std::time::Duration;
 pub struct GameKind(&'static str);
 
 /// Every game built, in the order the messages name them: a new game adds its line here.
-const BUILT: &[&dyn Game] = &[
+pub const BUILT: &[&dyn Game] = &[
     &pipeline::Pipeline::<hashi::Hashi>::new(),
     &pipeline::Pipeline::<enclose::Enclose>::new(),
     &pipeline::Pipeline::<loopgame::LoopGame>::new(),

@@ -2,7 +2,8 @@
 //! on puzzle files this project wrote.
 
 use crate::support::command::{play_refuses, run_expecting as run, Run};
-use autoplayer::games::enclose::{check, format, Level, Tile};
+use autoplayer::games::enclose::model::{Level, Tile};
+use autoplayer::games::enclose::{check, format};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,8 @@ use crate::support::command::TestCommand;
 use crate::support::desktop::{self, Desktop};
 use crate::support::installed;
 use crate::support::stage::{self, Stage};
-use autoplayer::games::enclose::{check, format, Tile};
+use autoplayer::games::enclose::model::Tile;
+use autoplayer::games::enclose::{check, format};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -145,7 +146,7 @@ fn game_page_captures_with_walls_placed_are_corrected() {
             &rows.join("\n"),
             file,
             budget,
-            autoplayer::games::enclose::Variant::Main,
+            autoplayer::games::enclose::model::Variant::Main,
         )
         .unwrap();
         let stage = Stage::start(&desktop, &dir.join(file), &format!("stage {file}")).unwrap();

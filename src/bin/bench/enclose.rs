@@ -2,7 +2,8 @@
 //! each answer re-scored by the game's flood fill and compared with the official optimum.
 
 use autoplayer::games::enclose::generate::Layout;
-use autoplayer::games::enclose::{check, format, generate, solve, Level, Variant};
+use autoplayer::games::enclose::model::{Level, Variant};
+use autoplayer::games::enclose::{check, format, generate, solve};
 use autoplayer::report::Status;
 use std::path::Path;
 use std::time::{Duration, Instant};

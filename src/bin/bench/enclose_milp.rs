@@ -17,7 +17,8 @@
 //! that too, with `check::score`.
 
 use autoplayer::games::enclose::model::WALL_COST;
-use autoplayer::games::enclose::{check, generate, solve, Level, Variant};
+use autoplayer::games::enclose::model::{Level, Variant};
+use autoplayer::games::enclose::{check, generate, solve};
 use autoplayer::report::Status;
 use good_lp::solvers::coin_cbc::coin_cbc;
 use good_lp::{

@@ -1,7 +1,7 @@
 //! enclose.horse behind the common `Game` interface.
 
 use super::format;
-use super::model::{Level, Solution, Tile, Variant};
+use super::model::{self, Level, Solution, Tile, Variant};
 use super::{check, play, solve, vision};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
@@ -155,10 +155,7 @@ impl Rules for Enclose {
     }
 
     fn render(level: &Level, sol: &Solution) -> (String, String) {
-        (
-            solve::render_map(level, &sol.walls),
-            solve::summary(level, sol),
-        )
+        (model::render(level, &sol.walls), model::summary(level, sol))
     }
 
     fn solve_detail(level: &Level, outcome: &Outcome<Solution>, _: &Options, _: bool) -> Detail {
@@ -217,7 +214,7 @@ impl Rules for Enclose {
     }
 
     fn draw_reading(img: &mut RgbaImage, r: &vision::Reading) {
-        super::overlay::draw_overlay(img, r);
+        super::overlay::draw(img, r);
     }
 
     fn draw_solution(img: &mut RgbaImage, r: &vision::Reading, open: &Level, s: &Solution) {

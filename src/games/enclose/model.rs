@@ -1,5 +1,6 @@
 //! The level: a grid of tiles, a wall budget and the round kind.
 
+use super::check::flood;
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -212,4 +213,50 @@ pub struct Solution {
     pub elapsed_ms: f64,
     /// Search nodes explored.
     pub nodes: u64,
+}
+
+/// The map with `W` on the new walls and `#` on the enclosed grass; other tiles as in the map.
+pub fn render(level: &Level, walls: &[[usize; 2]]) -> String {
+    let mut wall: Vec<bool> = level.tiles.iter().map(|&t| t == Tile::Wall).collect();
+    let mut new = vec![false; level.tiles.len()];
+    for &[r, c] in walls {
+        wall[r * level.cols + c] = true;
+        new[r * level.cols + c] = true;
+    }
+    let mut inside = vec![false; level.tiles.len()];
+    for start in [Some(level.horse()), level.unicorn()].into_iter().flatten() {
+        let (cells, escaped) = flood(level, &wall, start);
+        if !escaped {
+            for i in cells {
+                inside[i] = true;
+            }
+        }
+    }
+    let mut out = String::new();
+    for r in 0..level.rows {
+        for c in 0..level.cols {
+            let i = r * level.cols + c;
+            let t = level.tiles[i];
+            out.push(if new[i] {
+                'W'
+            } else if inside[i] && t == Tile::Grass {
+                '#'
+            } else {
+                t.to_char()
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The score, the proven bound and the walls used, in a line.
+pub fn summary(level: &Level, sol: &Solution) -> String {
+    format!(
+        "score {} (bound {}), {} new walls of {}",
+        sol.score,
+        sol.bound,
+        sol.walls.len(),
+        level.budget
+    )
 }

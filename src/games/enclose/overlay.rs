@@ -10,7 +10,7 @@ use image::{Rgba, RgbaImage};
 
 /// Mark each tile's class for `scan --overlay`: a small filled square at the tile centre in a
 /// class colour (portals in their pair's colour), the board outlined.
-pub fn draw_overlay(img: &mut RgbaImage, r: &Reading) {
+pub fn draw(img: &mut RgbaImage, r: &Reading) {
     use imageproc::drawing::{draw_filled_rect_mut, draw_hollow_rect_mut};
     use imageproc::rect::Rect;
     let crate::rect::Rect {

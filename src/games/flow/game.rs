@@ -3,11 +3,10 @@
 //! drag (`play`) and reads the board again to check every pipe.
 
 use super::format::{parse, to_text};
-use super::model::{Puzzle, Solution};
+use super::model::{render, Puzzle, Solution};
 use super::play::strokes;
-use super::render::{render, SolutionJson};
 use super::solve;
-use super::vision::{self, sample_hex, FlowReading};
+use super::vision::{self, sample_hex, Reading};
 use crate::error::{Error, Result};
 use crate::games::pipeline::Rules;
 use crate::games::{Format, Options};
@@ -54,8 +53,36 @@ pub struct DrawnJson {
     pub cells: Vec<[usize; 2]>,
 }
 
+/// Flow's part of `solve --json`: each path keyed by the puzzle's own letter, as `[row, col]`
+/// from one endpoint to the other; empty unless solved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SolutionJson {
+    pub paths: BTreeMap<String, Vec<[usize; 2]>>,
+}
+
+impl SolutionJson {
+    pub fn new(p: &Puzzle, outcome: &Outcome<Solution>) -> SolutionJson {
+        let paths = match outcome.solution() {
+            Some(s) => p
+                .flows
+                .iter()
+                .zip(&s.paths)
+                .map(|(f, path)| {
+                    let cells = path
+                        .iter()
+                        .map(|&c| [p.cells[c].row, p.cells[c].col])
+                        .collect();
+                    (f.letter.to_string(), cells)
+                })
+                .collect(),
+            None => BTreeMap::new(),
+        };
+        SolutionJson { paths }
+    }
+}
+
 /// Flow's fields of `scan --json` for a reading.
-fn scan_json(reading: &FlowReading, puzzle: &str) -> ScanJson {
+fn scan_json(reading: &Reading, puzzle: &str) -> ScanJson {
     let p = &reading.puzzle;
     ScanJson {
         // A letter per endpoint, `.` for other cells, `#` for holes; the seed's lattice text.
@@ -100,7 +127,7 @@ impl Rules for Flow {
     const NAME: &'static str = "flow";
     const NO_SOLUTION: &'static str = "no way to join every pair and cover every cell";
     type Puzzle = Puzzle;
-    type Reading = FlowReading;
+    type Reading = Reading;
     type Solution = Solution;
 
     fn parse(text: &str, source: &str, _opts: &Options) -> Result<Puzzle> {
@@ -126,15 +153,15 @@ impl Rules for Flow {
         Detail::of(&SolutionJson::new(p, outcome))
     }
 
-    fn read(image: &RgbaImage, _opts: &Options) -> Result<FlowReading> {
+    fn read(image: &RgbaImage, _opts: &Options) -> Result<Reading> {
         vision::read(image)
     }
 
-    fn posed(r: &FlowReading, _label: &str, _opts: &Options) -> Result<Puzzle> {
+    fn posed(r: &Reading, _label: &str, _opts: &Options) -> Result<Puzzle> {
         Ok(r.puzzle.clone())
     }
 
-    fn canonical(r: &FlowReading, p: &Puzzle) -> Result<String> {
+    fn canonical(r: &Reading, p: &Puzzle) -> Result<String> {
         to_text(p).map_err(|e| {
             Error::vision(
                 Some(r.geometry.board.to_pixels()),
@@ -149,28 +176,28 @@ impl Rules for Flow {
         super::format::write(p, f)
     }
 
-    fn geometry(r: &FlowReading) -> Geometry {
+    fn geometry(r: &Reading) -> Geometry {
         r.geometry
     }
 
-    fn confidence(r: &FlowReading) -> f64 {
+    fn confidence(r: &Reading) -> f64 {
         r.confidence
     }
 
-    fn scan_detail(r: &FlowReading, _p: &Puzzle, canonical: &str) -> Detail {
+    fn scan_detail(r: &Reading, _p: &Puzzle, canonical: &str) -> Detail {
         Detail::of(&scan_json(r, canonical))
     }
 
-    fn draw_reading(img: &mut RgbaImage, r: &FlowReading) {
+    fn draw_reading(img: &mut RgbaImage, r: &Reading) {
         super::overlay::draw(img, r);
     }
 
-    fn draw_solution(img: &mut RgbaImage, r: &FlowReading, p: &Puzzle, s: &Solution) {
+    fn draw_solution(img: &mut RgbaImage, r: &Reading, p: &Puzzle, s: &Solution) {
         super::overlay::draw_solution(img, r, p, s);
     }
 
     fn hint(
-        r: &FlowReading,
+        r: &Reading,
         p: &Puzzle,
         s: &Solution,
         k: usize,
@@ -187,13 +214,7 @@ impl Rules for Flow {
     }
 
     /// A tap clearing each wrong pipe, then one drag per colour not already drawn right.
-    fn plan(
-        r: &FlowReading,
-        p: &Puzzle,
-        s: &Solution,
-        screen: &Screen,
-        plan: &mut Plan,
-    ) -> Result<()> {
+    fn plan(r: &Reading, p: &Puzzle, s: &Solution, screen: &Screen, plan: &mut Plan) -> Result<()> {
         // The web clone, like any page, sees one pointer position per frame and fills in the
         // cells between by its own path finding; a move per frame keeps it on our path.
         plan.min_step_ms = FRAME_MS;
@@ -221,7 +242,7 @@ impl Rules for Flow {
     /// The board read again: the same endpoints, and each colour's pipe the solution's path,
     /// from either end.
     fn differences(
-        _r: &FlowReading,
+        _r: &Reading,
         p: &Puzzle,
         s: &Solution,
         after: &Screen,
@@ -233,7 +254,7 @@ impl Rules for Flow {
 }
 
 /// What the board read after play shows that the solution does not, in words.
-fn differences(puzzle: &Puzzle, solution: &Solution, again: &FlowReading) -> Vec<String> {
+fn differences(puzzle: &Puzzle, solution: &Solution, again: &Reading) -> Vec<String> {
     let at = |p: &Puzzle, k: usize| (p.cells[k].row, p.cells[k].col);
     let ends = |p: &Puzzle| {
         let mut e: Vec<[(usize, usize); 2]> = p

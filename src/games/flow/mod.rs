@@ -1,8 +1,5 @@
 //! Flow Free: join each pair of same-coloured endpoints with a path so that paths never share
-//! a cell and every cell is covered. Every variant (rectangles, holes, walls, bridges, hex,
-//! warps) is one cell graph (`model`), read from three text formats (`format`), solved by
-//! propagation and search (`solve`), checked independently (`check`) and printed
-//! (`render`).
+//! a cell and every cell is covered; every variant is one cell graph (`model`).
 
 pub mod check;
 pub mod format;
@@ -10,7 +7,6 @@ mod game;
 pub mod model;
 pub mod overlay;
 pub mod play;
-pub mod render;
 pub mod solve;
 pub mod vision;
 

@@ -2,6 +2,7 @@
 //! boards differ only in which cells exist and which links join them, so the solver, the
 //! validator and the renderers never ask which variant they hold.
 
+use super::format::lattice;
 use std::collections::BTreeSet;
 
 /// How the board is drawn; the graph alone decides the rules.
@@ -359,6 +360,43 @@ impl GridSpec {
         spec.walls = grid.difference(&have).map(|&(a, b, _)| (a, b)).collect();
         Ok(spec)
     }
+}
+
+/// The solved board on the seed's lattice: each cell shows its path's letter (`*` stays on
+/// bridges), and only the links a path uses are drawn, so every path reads as a line.
+pub fn render(p: &Puzzle, s: &Solution) -> String {
+    let mut letter = vec!['.'; p.cells.len()];
+    let mut used = vec![false; p.links.len()];
+    for (f, path) in p.flows.iter().zip(&s.paths) {
+        for &c in path {
+            letter[c] = if p.cells[c].bridge { '*' } else { f.letter };
+        }
+        for w in path.windows(2) {
+            if let Some(k) = p.links_at(w[0]).iter().copied().find(|&k| {
+                let l = p.links[k];
+                (l.a == w[0] && l.b == w[1]) || (l.a == w[1] && l.b == w[0])
+            }) {
+                used[k] = true;
+            }
+        }
+    }
+    match lattice(p, |k| letter[k], |k| used[k]) {
+        Ok(lines) => lines.join("\n") + "\n",
+        // Only wraps that skip a row's end cells miss the lattice: fall back to one line a path.
+        Err(_) => paths_text(p, s),
+    }
+}
+
+fn paths_text(p: &Puzzle, s: &Solution) -> String {
+    let mut out = String::new();
+    for (f, path) in p.flows.iter().zip(&s.paths) {
+        let cells: Vec<String> = path
+            .iter()
+            .map(|&c| format!("({},{})", p.cells[c].row, p.cells[c].col))
+            .collect();
+        out.push_str(&format!("{}: {}\n", f.letter, cells.join(" ")));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! pipe as a white line through its cells, so a misreading shows at a glance.
 
 use super::model::{Puzzle, Solution, Variant};
-use super::vision::FlowReading;
+use super::vision::Reading;
 use crate::picture::{disc, paint_over, shade, stroke};
 use crate::screen::PixelPoint;
 use image::{Rgba, RgbaImage};
@@ -12,7 +12,7 @@ use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
 const LATTICE: Rgba<u8> = Rgba([255, 140, 0, 255]);
 const PIPE: Rgba<u8> = Rgba([255, 255, 255, 255]);
 
-pub fn draw(img: &mut RgbaImage, reading: &FlowReading) {
+pub fn draw(img: &mut RgbaImage, reading: &Reading) {
     let g = &reading.geometry;
     let p = &reading.puzzle;
     if p.variant == Variant::Hex {
@@ -54,7 +54,7 @@ pub fn draw(img: &mut RgbaImage, reading: &FlowReading) {
 }
 
 /// The lattice, each cell outlined and each hole crossed out.
-fn draw_square_lattice(img: &mut RgbaImage, reading: &FlowReading) {
+fn draw_square_lattice(img: &mut RgbaImage, reading: &Reading) {
     let g = &reading.geometry;
     let p = &reading.puzzle;
     for r in 0..p.rows {
@@ -80,7 +80,7 @@ fn draw_square_lattice(img: &mut RgbaImage, reading: &FlowReading) {
 }
 
 /// Each cell's hexagon; holes have no place of their own to cross out.
-fn draw_hex_cells(img: &mut RgbaImage, reading: &FlowReading) {
+fn draw_hex_cells(img: &mut RgbaImage, reading: &Reading) {
     let side = reading.geometry.pitch_x / 1.5;
     for &centre in &reading.centres {
         let h = super::vision::hex::corners(centre, side);
@@ -99,7 +99,7 @@ fn draw_hex_cells(img: &mut RgbaImage, reading: &FlowReading) {
 /// `play --solution`: each flow's pipe in its own colour (as read from its end discs), about a
 /// third of a cell thick, from cell centre to cell centre with round joints, over each end
 /// disc's centre; the cells a pipe fills tinted with its colour, as the app does.
-pub fn draw_solution(img: &mut RgbaImage, reading: &FlowReading, p: &Puzzle, s: &Solution) {
+pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Solution) {
     let centres = &reading.centres;
     let dist = |a: usize, b: usize| {
         let (u, v) = (centres[a], centres[b]);
@@ -164,7 +164,7 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &FlowReading, p: &Puzzle, s: 
     }
 }
 
-fn colour_of(reading: &FlowReading, f: usize) -> Rgba<u8> {
+fn colour_of(reading: &Reading, f: usize) -> Rgba<u8> {
     let [r, g, b] = reading.colours[f].map(|v| v.round().clamp(0.0, 255.0) as u8);
     Rgba([r, g, b, 255])
 }
@@ -200,7 +200,7 @@ mod tests {
         let colours = (0..puzzle.flows.len())
             .map(|f| [50.0 * f as f64, 255.0 - 40.0 * f as f64, 120.0])
             .collect();
-        let reading = FlowReading {
+        let reading = Reading {
             puzzle: puzzle.clone(),
             geometry,
             centres,

@@ -86,7 +86,7 @@ impl Rules for Hashi {
     }
 
     fn render(p: &Puzzle, s: &Found) -> (String, String) {
-        let mut board = model::render_with_bridges(p, &s.bridges).join("\n");
+        let mut board = model::render(p, &s.bridges).join("\n");
         board.push('\n');
         let summary = format!(
             "{} bridges, {} solution",

@@ -91,7 +91,7 @@ pub fn target_char(t: u8) -> char {
 
 /// Draws bridges into text rows the way the Bridges app's Game ▸ Copy does:
 /// `-` `=` single/double horizontal, `|` `"` single/double vertical (3+ as `#` and `H`).
-pub fn render_with_bridges(p: &Puzzle, bridges: &[Bridge]) -> Vec<String> {
+pub fn render(p: &Puzzle, bridges: &[Bridge]) -> Vec<String> {
     let mut grid: Vec<Vec<char>> = p.rows().into_iter().map(|r| r.chars().collect()).collect();
     for b in bridges {
         let ch = match (b.is_horizontal(), b.count) {
@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn renders_bridges_like_the_apps_copy_text() {
         let p = small_board(&[(0, 0, 3), (0, 2, 2), (2, 0, 1)]);
-        let rows = render_with_bridges(
+        let rows = render(
             &p,
             &[
                 Bridge::new(cell(0, 2), cell(0, 0), 2),

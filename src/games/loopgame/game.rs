@@ -161,7 +161,7 @@ impl Rules for LoopGame {
     }
 
     fn draw_reading(img: &mut RgbaImage, r: &Reading) {
-        super::overlay::draw_overlay(img, r);
+        super::overlay::draw(img, r);
     }
 
     fn draw_solution(img: &mut RgbaImage, r: &Reading, p: &Puzzle, s: &Found) {

@@ -77,7 +77,7 @@ pub fn draw_solution(img: &mut RgbaImage, reading: &Reading, p: &Puzzle, s: &Fou
 /// Outline, drawn path and recovered hints over the capture, for `scan --overlay`: each hint
 /// as read (after adding back the drawn turns) in a small box at its cell's top-left corner,
 /// the path as a line through the cell centres, so a misreading shows at a glance.
-pub fn draw_overlay(img: &mut RgbaImage, reading: &Reading) {
+pub fn draw(img: &mut RgbaImage, reading: &Reading) {
     use imageproc::drawing::{draw_hollow_rect_mut, draw_line_segment_mut};
     const BOARD: Rgba<u8> = Rgba([255, 140, 0, 255]);
     const PATH: Rgba<u8> = Rgba([0, 170, 255, 255]);
@@ -138,7 +138,7 @@ mod tests {
         let s = all.iter().find(|s| !s.path.is_empty()).unwrap();
         let r = recognize(&s.img).unwrap();
         let mut img = s.img.clone();
-        draw_overlay(&mut img, &r);
+        draw(&mut img, &r);
         let b = r.geometry.board;
         assert_eq!(
             *img.get_pixel(b.x.round() as u32, (b.y + b.h / 2.0) as u32),

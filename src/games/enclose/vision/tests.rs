@@ -1,5 +1,5 @@
 use super::*;
-use crate::games::enclose::overlay::draw_overlay;
+use crate::games::enclose::overlay::draw;
 use image::Rgba;
 use std::path::Path;
 
@@ -759,7 +759,7 @@ fn shown_score_matches_the_walls() {
             &rows,
             "index",
             12,
-            crate::games::enclose::Variant::Main,
+            crate::games::enclose::model::Variant::Main,
         )
         .unwrap();
         let walls: Vec<[usize; 2]> = a["walls_placed_row_col"]
@@ -984,7 +984,7 @@ fn overlay_marks_tiles() {
     };
     let mut img = load(&p);
     let r = recognize(&img, &ReadOptions::default()).unwrap();
-    draw_overlay(&mut img, &r);
+    draw(&mut img, &r);
     let c = r.geometry.centre(0, 2);
     assert_eq!(
         *img.get_pixel(c.x as u32, c.y as u32),

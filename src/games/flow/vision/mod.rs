@@ -49,7 +49,7 @@ pub struct DrawnPipe {
 
 /// What a picture of a Flow board shows.
 #[derive(Debug, Clone)]
-pub struct FlowReading {
+pub struct Reading {
     /// The board: its cells (holes left out), their links and the endpoint pairs. Flows are
     /// lettered A, B, … in the order their first endpoint comes in row-major order.
     pub puzzle: Puzzle,
@@ -66,7 +66,7 @@ pub struct FlowReading {
 }
 
 /// Reads the Flow board in a picture, or says what failed and where.
-pub fn read(img: &RgbaImage) -> Result<FlowReading> {
+pub fn read(img: &RgbaImage) -> Result<Reading> {
     let lines = board::Lines::of(img);
     let mut weakest = Weakest::new();
     let (sites, geometry, hex) = match board::find_in(img, &lines, &mut weakest) {
@@ -158,7 +158,7 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
         .iter()
         .map(|c| sites.centre(c.row, c.col))
         .collect();
-    Ok(FlowReading {
+    Ok(Reading {
         puzzle,
         geometry,
         centres,
@@ -168,7 +168,7 @@ pub fn read(img: &RgbaImage) -> Result<FlowReading> {
     })
 }
 
-impl FlowReading {
+impl Reading {
     /// A letter per endpoint, `.` for other cells and `#` for holes, row by row.
     pub fn rows(&self) -> Vec<String> {
         let p = &self.puzzle;

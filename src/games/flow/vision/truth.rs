@@ -4,7 +4,7 @@
 
 use super::super::format::parse;
 use super::super::model::{Axis, Puzzle, Variant};
-use super::FlowReading;
+use super::Reading;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -121,7 +121,7 @@ pub fn sizes_fixtures() -> Vec<Known> {
 }
 
 /// How the reading differs from what is known; empty when it reads exactly.
-pub fn differences(reading: &FlowReading, known: &Known) -> Vec<String> {
+pub fn differences(reading: &Reading, known: &Known) -> Vec<String> {
     let Some(want) = &known.rows else {
         return match &known.puzzle_file {
             Some(file) => differences_from_file(reading, file),
@@ -229,7 +229,7 @@ fn placements(p: &Puzzle) -> BTreeMap<(i64, usize), char> {
 
 /// How the reading differs from the puzzle in a file: the same cells in the same places,
 /// the same endpoints up to renaming, and no pipe drawn.
-fn differences_from_file(reading: &FlowReading, file: &Path) -> Vec<String> {
+fn differences_from_file(reading: &Reading, file: &Path) -> Vec<String> {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => return vec![format!("{}: {e}", file.display())],
@@ -274,7 +274,7 @@ fn differences_from_file(reading: &FlowReading, file: &Path) -> Vec<String> {
     out
 }
 
-/// The rows a reading of the puzzle in a file shows (`FlowReading::rows`): a hex board in
+/// The rows a reading of the puzzle in a file shows (`Reading::rows`): a hex board in
 /// the level packs' rows, whichever way the file offsets its columns. `None` when the file
 /// does not read.
 pub fn rows_from_file(file: &Path) -> Option<Vec<String>> {

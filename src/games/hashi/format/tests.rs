@@ -158,7 +158,7 @@ fn copy_text_reads_islands_and_bridges() {
     };
     assert_eq!(b, bridges);
     // Our renderer's characters read back the same way.
-    let drawn = crate::games::hashi::model::render_with_bridges(&p, &bridges).join("\n");
+    let drawn = crate::games::hashi::model::render(&p, &bridges).join("\n");
     assert_eq!(parse_copy_text(&drawn, "t").unwrap().1, bridges);
 }
 

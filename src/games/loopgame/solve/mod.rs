@@ -246,12 +246,10 @@ mod tests {
     #[test]
     fn odd_grids_have_no_perfect_loop() {
         let p = parse("loop 5x5\n.....\n.....\n.....\n.....\n.....\n", "t").unwrap();
-        let start = Instant::now();
         assert_eq!(
             solve(&p, &Options::default(), &Limits::default()),
             Outcome::Unsolvable
         );
-        assert!(start.elapsed().as_millis() < 10);
     }
 
     #[test]

@@ -16,7 +16,6 @@ mod quarrel_incumbent;
 mod search_core;
 mod tasks;
 
-use super::check::flood;
 use super::model::{Level, Solution, Tile, Variant};
 use crate::solving::{Limits, Outcome};
 pub use feasibility::has_answer;
@@ -68,72 +67,13 @@ pub(crate) fn account(outcome: Outcome<Solution>) -> (crate::report::Status, Sol
     )
 }
 
-/// The map with `W` on the new walls and `#` on the enclosed grass; other tiles as in the map.
-pub fn render_map(level: &Level, walls: &[[usize; 2]]) -> String {
-    let mut wall: Vec<bool> = level.tiles.iter().map(|&t| t == Tile::Wall).collect();
-    let mut new = vec![false; level.tiles.len()];
-    for &[r, c] in walls {
-        wall[r * level.cols + c] = true;
-        new[r * level.cols + c] = true;
-    }
-    let mut inside = vec![false; level.tiles.len()];
-    for start in [Some(level.horse()), level.unicorn()].into_iter().flatten() {
-        let (cells, escaped) = flood(level, &wall, start);
-        if !escaped {
-            for i in cells {
-                inside[i] = true;
-            }
-        }
-    }
-    let mut out = String::new();
-    for r in 0..level.rows {
-        for c in 0..level.cols {
-            let i = r * level.cols + c;
-            let t = level.tiles[i];
-            out.push(if new[i] {
-                'W'
-            } else if inside[i] && t == Tile::Grass {
-                '#'
-            } else {
-                t.to_char()
-            });
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The score, the proven bound and the walls used, in a line.
-pub fn summary(level: &Level, sol: &Solution) -> String {
-    format!(
-        "score {} (bound {}), {} new walls of {}",
-        sol.score,
-        sol.bound,
-        sol.walls.len(),
-        level.budget
-    )
-}
-
-/// [`render_map`] and a line with how the search ended, [`summary`] and time.
-pub fn render_solution(level: &Level, outcome: &Outcome<Solution>) -> String {
-    let Some(sol) = outcome.solution() else {
-        return format!("{:?}\n", outcome.status());
-    };
-    format!(
-        "{}{:?}: {}, {:.1} ms\n",
-        render_map(level, &sol.walls),
-        outcome.status(),
-        summary(level, sol),
-        sol.elapsed_ms
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::enclose::check;
+    use crate::games::enclose::check::{self, flood};
     use crate::games::enclose::format::parse;
     use crate::games::enclose::generate::{generate, Layout, Params};
+    use crate::games::enclose::model::{render, summary};
     use crate::report::Status;
 
     /// The best score over every wall subset within the budget (`None`: no legal enclosure).
@@ -184,9 +124,23 @@ mod tests {
         best
     }
 
+    /// The map and a line with how the search ended, the summary and the time.
+    fn solution_text(level: &Level, outcome: &Outcome<Solution>) -> String {
+        let Some(sol) = outcome.solution() else {
+            return format!("{:?}\n", outcome.status());
+        };
+        format!(
+            "{}{:?}: {}, {:.1} ms\n",
+            render(level, &sol.walls),
+            outcome.status(),
+            summary(level, sol),
+            sol.elapsed_ms
+        )
+    }
+
     fn assert_solves(level: &Level, expected: Option<i32>, name: &str) {
         let outcome = solve(level, &Limits::default());
-        let shown = render_solution(level, &outcome);
+        let shown = solution_text(level, &outcome);
         let (status, sol) = account(outcome);
         match expected {
             Some(e) => {
