@@ -10,5 +10,3 @@ pub mod solve;
 pub mod vision;
 
 pub use game::{Hashi, HashiOptions};
-// session.rs's tests build Hashi's report fields through this path.
-pub use game::{ScanJson, SolveJson};
