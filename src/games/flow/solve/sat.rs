@@ -51,6 +51,9 @@ pub(super) enum Answer {
     OutOfMemory,
 }
 
+/// Watch lists past which a solver is freed on a thread of its own (a million literals).
+const FREED_ASIDE: usize = 1 << 20;
+
 /// Bytes per variable outside the clauses: its value, level, reason, phase, activity, marks,
 /// place in the heap, and its two literals' watch lists.
 const PER_VAR: usize = 88;
@@ -598,6 +601,18 @@ impl Sat {
             }
             self.levels.push(self.trail.len());
             self.assign(l, NO_REASON);
+        }
+    }
+}
+
+// Freeing a big formula's millions of watch lists takes a tenth of a second and more, past
+// the deadline of a solve that just gave up; a thread of its own frees them instead (a process
+// that exits next does not wait for it at all).
+impl Drop for Sat {
+    fn drop(&mut self) {
+        if self.watches.len() >= FREED_ASIDE {
+            let watches = std::mem::take(&mut self.watches);
+            let _ = std::thread::Builder::new().spawn(move || drop(watches));
         }
     }
 }
