@@ -5,6 +5,7 @@ use super::look::path_ink;
 use super::{pixel, region_of, Located};
 use crate::error::{Error, Result};
 use crate::games::loopgame::model::Cell;
+use crate::screen::PixelPoint;
 use image::RgbaImage;
 
 /// Whether the path crosses the edge between two neighbouring cells: the 4-px line runs
@@ -12,20 +13,41 @@ use image::RgbaImage;
 /// a cell from a centre), so ink must cross the segment at each of three points there.
 fn linked(img: &RgbaImage, l: &Located, a: Cell, b: Cell) -> bool {
     let g = &l.geometry;
-    let (pa, pb) = (g.centre(a[0], a[1]), g.centre(b[0], b[1]));
+    ink_between(img, l, g.centre(a[0], a[1]), g.centre(b[0], b[1]))
+}
+
+/// Whether path ink crosses the middle of the segment between two cell centres (see `linked`).
+fn ink_between(img: &RgbaImage, l: &Located, pa: PixelPoint, pb: PixelPoint) -> bool {
+    [0.4, 0.5, 0.6]
+        .iter()
+        .all(|&t| ink_across(img, l, pa, pb, t))
+}
+
+/// Whether path ink crosses the segment from `pa` to `pb` at `t` of its length: looked for on
+/// a short line across it, as wide as the path may wander.
+fn ink_across(img: &RgbaImage, l: &Located, pa: PixelPoint, pb: PixelPoint, t: f64) -> bool {
     let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
     let len = (dx * dx + dy * dy).sqrt();
     let (nx, ny) = (-dy / len, dx / len);
-    let half = (0.08 * g.pitch()).max(4.0);
-    [0.4, 0.5, 0.6].iter().all(|&t| {
-        let (cx, cy) = (pa.x + t * dx, pa.y + t * dy);
-        let steps = (2.0 * half).ceil() as i64;
-        (0..=steps).any(|k| {
-            let o = -half + k as f64;
-            pixel(img, cx + o * nx, cy + o * ny).is_some_and(|p| path_ink(p, &l.look))
-        })
+    let half = (0.08 * l.geometry.pitch()).max(4.0);
+    let (cx, cy) = (pa.x + t * dx, pa.y + t * dy);
+    let steps = (2.0 * half).ceil() as i64;
+    (0..=steps).any(|k| {
+        let o = -half + k as f64;
+        pixel(img, cx + o * nx, cy + o * ny).is_some_and(|p| path_ink(p, &l.look))
     })
 }
+
+/// The centre of the cell one step from `cell` in direction `d` (which may be off the board).
+fn beside(l: &Located, cell: Cell, (dr, dc): (f64, f64)) -> PixelPoint {
+    let (c, p) = (l.geometry.centre(cell[0], cell[1]), l.geometry.pitch());
+    PixelPoint {
+        x: c.x + dc * p,
+        y: c.y + dr * p,
+    }
+}
+
+const STEPS: [(f64, f64); 4] = [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)];
 
 /// The drawn path from the links between cells; several strokes or a branch are refused.
 pub(super) fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool)> {
@@ -41,6 +63,7 @@ pub(super) fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool
             }
         }
     }
+    refuse_path_off_the_board(img, l)?;
     let board = region_of(l.geometry.board);
     if let Some(k) = (0..n * n).find(|&k| links[k].len() > 2) {
         return Err(Error::vision(
@@ -63,6 +86,8 @@ pub(super) fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool
         .filter(|&k| links[k].len() == 1)
         .collect();
     let closed = ends.is_empty();
+    let end_cells: Vec<Cell> = ends.iter().map(|&k| [k / n, k % n]).collect();
+    refuse_bent_ends(img, l, &end_cells, &links)?;
     let start = if closed { first } else { ends[0] };
     let mut path = vec![[start / n, start % n]];
     let mut prev: Option<Cell> = None;
@@ -95,6 +120,65 @@ pub(super) fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool
         ));
     }
     Ok((path, closed))
+}
+
+/// The path never leaves the board: ink running from an outer cell across the board's edge
+/// says the board found is part of a larger one (a tinted block of cells, say, that a
+/// tutorial lights up), and the reading is refused.
+fn refuse_path_off_the_board(img: &RgbaImage, l: &Located) -> Result<()> {
+    let n = l.size as i64;
+    for r in 0..l.size {
+        for c in 0..l.size {
+            for (d, side) in STEPS.iter().zip(["top", "bottom", "left", "right"]) {
+                let (to_r, to_c) = (r as i64 + d.0 as i64, c as i64 + d.1 as i64);
+                let off = to_r < 0 || to_c < 0 || to_r >= n || to_c >= n;
+                let centre = l.geometry.centre(r, c);
+                if off && ink_between(img, l, centre, beside(l, [r, c], *d)) {
+                    return Err(Error::vision(
+                        Some(region_of(l.geometry.cell(r, c))),
+                        format!(
+                            "the path runs off the board's {side} edge at row {r} col {c}: \
+                             the board found is part of a larger one"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An open end of the path stops at its cell's centre. One whose ink bends on toward a cell it
+/// does not link is a stroke still being drawn: the app may already count that bend as a turn,
+/// and its numbers with it, so the reading is refused.
+fn refuse_bent_ends(
+    img: &RgbaImage,
+    l: &Located,
+    ends: &[Cell],
+    links: &[Vec<Cell>],
+) -> Result<()> {
+    let n = l.size;
+    for &end in ends {
+        let linked_to = links[end[0] * n + end[1]][0];
+        for d in STEPS {
+            let to = beside(l, end, d);
+            let towards_link = l.geometry.centre(linked_to[0], linked_to[1]);
+            if (to.x - towards_link.x).abs() < 1.0 && (to.y - towards_link.y).abs() < 1.0 {
+                continue;
+            }
+            if ink_across(img, l, l.geometry.centre(end[0], end[1]), to, 0.25) {
+                return Err(Error::vision(
+                    Some(region_of(l.geometry.cell(end[0], end[1]))),
+                    format!(
+                        "the path's end at row {} col {} bends on into its cell: a stroke \
+                         still being drawn",
+                        end[0], end[1]
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether the path turns in each cell (row-major): a cell with two links at right angles.

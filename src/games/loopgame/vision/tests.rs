@@ -430,3 +430,67 @@ fn the_shipped_digits_are_what_calibrate_learns_from_the_corpus() {
     assert_eq!(learned.glyphs(), shipped.glyphs());
     assert_eq!(learned.made_from.len(), 34);
 }
+
+/// The path ink of a reading's theme, for strokes drawn over a capture.
+fn ink_of(r: &Reading) -> Rgba<u8> {
+    match r.theme {
+        Theme::Light => Rgba([20, 20, 20, 255]),
+        Theme::Dark => Rgba([235, 235, 235, 255]),
+    }
+}
+
+#[test]
+fn a_path_running_off_the_board_is_refused() {
+    let Some(all) = shots() else { return };
+    let s = all.iter().find(|s| s.state == "fresh").unwrap();
+    let r = recognize(&s.img).unwrap();
+    let (g, p) = (&r.geometry, r.geometry.pitch());
+    let c = g.centre(0, 0);
+    let mut img = s.img.clone();
+    let above = crate::screen::PixelPoint { x: c.x, y: c.y - p };
+    crate::picture::stroke(&mut img, c, above, (0.05 * p).max(4.0), ink_of(&r));
+    let read = recognize(&img);
+    assert!(
+        matches!(&read, Err(e) if e.to_string().contains("runs off the board")),
+        "{read:?}"
+    );
+    assert_refused_at(read, g, 0, 0, "runs off the board");
+}
+
+#[test]
+fn an_open_end_bending_on_into_its_cell_is_refused() {
+    let Some(all) = shots() else { return };
+    let s = all.iter().find(|s| s.state == "fresh").unwrap();
+    let r = recognize(&s.img).unwrap();
+    let (g, p, n) = (&r.geometry, r.geometry.pitch(), r.puzzle.cols);
+    // Two cells side by side with no number, above a row.
+    let free = |row: usize, col: usize| r.puzzle.hints[row * n + col].is_none();
+    let (row, col) = (0..n - 1)
+        .flat_map(|row| (0..n - 1).map(move |col| (row, col)))
+        .find(|&(row, col)| free(row, col) && free(row, col + 1))
+        .unwrap();
+    let width = (0.05 * p).max(4.0);
+    let mut img = s.img.clone();
+    crate::picture::stroke(
+        &mut img,
+        g.centre(row, col),
+        g.centre(row, col + 1),
+        width,
+        ink_of(&r),
+    );
+    let straight = recognize(&img).unwrap();
+    assert_eq!(straight.path.len(), 2);
+    // The end at (row, col) bends down, short of the cell below.
+    let c = g.centre(row, col);
+    let hook = crate::screen::PixelPoint {
+        x: c.x,
+        y: c.y + 0.3 * p,
+    };
+    crate::picture::stroke(&mut img, c, hook, width, ink_of(&r));
+    let read = recognize(&img);
+    assert!(
+        matches!(&read, Err(e) if e.to_string().contains("bends on")),
+        "{read:?}"
+    );
+    assert_refused_at(read, g, row, col, "bends on");
+}
