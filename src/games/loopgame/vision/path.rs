@@ -38,16 +38,20 @@ fn ink_across(img: &RgbaImage, l: &Located, pa: PixelPoint, pb: PixelPoint, t: f
     })
 }
 
-/// The centre of the cell one step from `cell` in direction `d` (which may be off the board).
-fn beside(l: &Located, cell: Cell, (dr, dc): (f64, f64)) -> PixelPoint {
-    let (c, p) = (l.geometry.centre(cell[0], cell[1]), l.geometry.pitch());
-    PixelPoint {
-        x: c.x + dc * p,
-        y: c.y + dr * p,
-    }
-}
+/// The four steps to a neighbouring cell, (rows, columns): up, down, left, right.
+const STEPS: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-const STEPS: [(f64, f64); 4] = [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)];
+/// The row and column one step from `cell` (either may be off the board), and that cell's
+/// centre.
+fn beside(l: &Located, cell: Cell, (dr, dc): (i64, i64)) -> ((i64, i64), PixelPoint) {
+    let (c, p) = (l.geometry.centre(cell[0], cell[1]), l.geometry.pitch());
+    let at = (cell[0] as i64 + dr, cell[1] as i64 + dc);
+    let centre = PixelPoint {
+        x: c.x + dc as f64 * p,
+        y: c.y + dr as f64 * p,
+    };
+    (at, centre)
+}
 
 /// The drawn path from the links between cells; several strokes or a branch are refused.
 pub(super) fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool)> {
@@ -129,11 +133,10 @@ fn refuse_path_off_the_board(img: &RgbaImage, l: &Located) -> Result<()> {
     let n = l.size as i64;
     for r in 0..l.size {
         for c in 0..l.size {
-            for (d, side) in STEPS.iter().zip(["top", "bottom", "left", "right"]) {
-                let (to_r, to_c) = (r as i64 + d.0 as i64, c as i64 + d.1 as i64);
+            for (d, side) in STEPS.into_iter().zip(["top", "bottom", "left", "right"]) {
+                let ((to_r, to_c), to) = beside(l, [r, c], d);
                 let off = to_r < 0 || to_c < 0 || to_r >= n || to_c >= n;
-                let centre = l.geometry.centre(r, c);
-                if off && ink_between(img, l, centre, beside(l, [r, c], *d)) {
+                if off && ink_between(img, l, l.geometry.centre(r, c), to) {
                     return Err(Error::vision(
                         Some(region_of(l.geometry.cell(r, c))),
                         format!(
@@ -160,10 +163,10 @@ fn refuse_bent_ends(
     let n = l.size;
     for &end in ends {
         let linked_to = links[end[0] * n + end[1]][0];
+        let linked_to = (linked_to[0] as i64, linked_to[1] as i64);
         for d in STEPS {
-            let to = beside(l, end, d);
-            let towards_link = l.geometry.centre(linked_to[0], linked_to[1]);
-            if (to.x - towards_link.x).abs() < 1.0 && (to.y - towards_link.y).abs() < 1.0 {
+            let (at, to) = beside(l, end, d);
+            if at == linked_to {
                 continue;
             }
             if ink_across(img, l, l.geometry.centre(end[0], end[1]), to, 0.25) {
