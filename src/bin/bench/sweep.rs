@@ -303,10 +303,21 @@ fn sources() -> anyhow::Result<Vec<Source>> {
 
 /// The section of BENCHMARKS.md the sweep writes: `sweep` for all the project's own pictures,
 /// `sweep-<game>[-<game>...]` for the games `SWEEP_ONLY` names (so one game's run leaves the
-/// others' figures), `sweep-own-folders` for the folders of `SWEEP_DIR`.
+/// others' figures), `sweep-own-folders-<game>[-<game>...]` for the folders of `SWEEP_DIR`
+/// (each game named once, in the order given).
 pub fn section() -> String {
-    if std::env::var_os("SWEEP_DIR").is_some() {
-        return "sweep-own-folders".into();
+    if let Ok(specs) = std::env::var("SWEEP_DIR") {
+        let mut games: Vec<&str> = Vec::new();
+        for game in specs
+            .split(',')
+            .filter_map(|s| s.split_once('='))
+            .map(|(g, _)| g.trim())
+        {
+            if !games.contains(&game) {
+                games.push(game);
+            }
+        }
+        return format!("sweep-own-folders-{}", games.join("-"));
     }
     match std::env::var("SWEEP_ONLY") {
         Ok(only) => format!("sweep-{}", only.replace(',', "-")),
