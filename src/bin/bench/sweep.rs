@@ -527,10 +527,14 @@ fn cell_sizes(mine: &[&Reading]) -> String {
         .iter()
         .filter(|r| r.outcome == Outcome::Refused && r.copy.quality.is_none())
         .map(|r| r.cell_px)
-        .fold(0.0, f64::max);
+        .reduce(f64::max);
+    let largest_refused = match largest_refused {
+        Some(px) => format!("the largest refused is {px:.1} px"),
+        None => "no lossless copy was refused".to_string(),
+    };
     let mut s = format!(
         "\nBy cell size in the copy (lossless copies): the smallest cell read right is \
-         {smallest_right:.1} px; the largest refused is {largest_refused:.1} px.\n\n\
+         {smallest_right:.1} px; {largest_refused}.\n\n\
          | cell px | right | refused | wrong | right share |\n|---|---|---|---|---|\n"
     );
     for (px, c) in bins {
