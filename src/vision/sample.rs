@@ -26,6 +26,43 @@ pub fn mean(img: &RgbaImage, x: f64, y: f64, side: u32) -> Colour {
     sum.map(|s| s / n.max(1.0))
 }
 
+/// The picture with every pixel replaced by the mean of the `side`×`side` block centred on
+/// it (clamped to the picture, as [`mean`]): a lossy copy's ringing swings a few levels
+/// either way from a flat colour, pixel by pixel, and a block's mean lands back near it.
+pub fn box_mean(img: &RgbaImage, side: u32) -> RgbaImage {
+    let (w, h) = img.dimensions();
+    let half = side as i64 / 2;
+    // Across first, kept as sums, then down: each pixel is read `2 × side` times, not side².
+    let span =
+        |c: i64, end: u32| (c - half).max(0)..=(c - half + side as i64 - 1).min(end as i64 - 1);
+    let mut rows = vec![[0u32; 3]; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let mut s = [0u32; 3];
+            for xx in span(x as i64, w) {
+                let p = img.get_pixel(xx as u32, y).0;
+                for c in 0..3 {
+                    s[c] += p[c] as u32;
+                }
+            }
+            rows[(y * w + x) as usize] = s;
+        }
+    }
+    RgbaImage::from_fn(w, h, |x, y| {
+        let ys = span(y as i64, h);
+        let n = (ys.end() - ys.start() + 1) as u32 * span(x as i64, w).count() as u32;
+        let mut s = [0u32; 3];
+        for yy in ys {
+            let r = rows[(yy as u32 * w + x) as usize];
+            for c in 0..3 {
+                s[c] += r[c];
+            }
+        }
+        let m = s.map(|v| ((v + n / 2) / n) as u8);
+        image::Rgba([m[0], m[1], m[2], 255])
+    })
+}
+
 /// The per-channel median: a few samples off the shape (a rim, a crossing line) do not move it.
 pub fn median(samples: &[Colour]) -> Colour {
     std::array::from_fn(|ch| {
