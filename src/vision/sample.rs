@@ -108,4 +108,20 @@ mod tests {
         assert_eq!(m, [2.0, 1.0, 2.0]);
         assert_eq!(hex([255.0, 16.2, 0.0]), "#ff1000");
     }
+
+    #[test]
+    fn box_means_even_out_ringing_and_clamp_at_the_edges() {
+        // Ringing about a grey of 100: +9 and -9 in alternate columns.
+        let img = RgbaImage::from_fn(6, 3, |x, _| {
+            let v = if x % 2 == 0 { 109 } else { 91 };
+            Rgba([v, v, v, 255])
+        });
+        let m = box_mean(&img, 3);
+        // Three columns hold two of one swing and one of the other: 100 ± 3.
+        assert_eq!(m.get_pixel(2, 1).0, [97, 97, 97, 255]);
+        assert_eq!(m.get_pixel(3, 1).0, [103, 103, 103, 255]);
+        // The corner's block is the 2×2 inside the picture: 109, 91 twice each.
+        assert_eq!(m.get_pixel(0, 0).0, [100, 100, 100, 255]);
+        assert_eq!(box_mean(&img, 1), img);
+    }
 }
