@@ -26,6 +26,43 @@ pub fn mean(img: &RgbaImage, x: f64, y: f64, side: u32) -> Colour {
     sum.map(|s| s / n.max(1.0))
 }
 
+/// The picture with every pixel replaced by the mean of the `side`×`side` block centred on
+/// it (clamped to the picture, as [`mean`]): a lossy copy's ringing swings a few levels
+/// either way from a flat colour, pixel by pixel, and a block's mean lands back near it.
+pub fn box_mean(img: &RgbaImage, side: u32) -> RgbaImage {
+    let (w, h) = img.dimensions();
+    let half = side as i64 / 2;
+    // Across first, kept as sums, then down: each pixel is read `2 × side` times, not side².
+    let span =
+        |c: i64, end: u32| (c - half).max(0)..=(c - half + side as i64 - 1).min(end as i64 - 1);
+    let mut rows = vec![[0u32; 3]; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let mut s = [0u32; 3];
+            for xx in span(x as i64, w) {
+                let p = img.get_pixel(xx as u32, y).0;
+                for c in 0..3 {
+                    s[c] += p[c] as u32;
+                }
+            }
+            rows[(y * w + x) as usize] = s;
+        }
+    }
+    RgbaImage::from_fn(w, h, |x, y| {
+        let ys = span(y as i64, h);
+        let n = (ys.end() - ys.start() + 1) as u32 * span(x as i64, w).count() as u32;
+        let mut s = [0u32; 3];
+        for yy in ys {
+            let r = rows[(yy as u32 * w + x) as usize];
+            for c in 0..3 {
+                s[c] += r[c];
+            }
+        }
+        let m = s.map(|v| ((v + n / 2) / n) as u8);
+        image::Rgba([m[0], m[1], m[2], 255])
+    })
+}
+
 /// The per-channel median: a few samples off the shape (a rim, a crossing line) do not move it.
 pub fn median(samples: &[Colour]) -> Colour {
     std::array::from_fn(|ch| {
@@ -70,5 +107,21 @@ mod tests {
         let m = median(&[[1.0, 1.0, 1.0], [2.0, 2.0, 2.0], [90.0, 0.0, 2.0]]);
         assert_eq!(m, [2.0, 1.0, 2.0]);
         assert_eq!(hex([255.0, 16.2, 0.0]), "#ff1000");
+    }
+
+    #[test]
+    fn box_means_even_out_ringing_and_clamp_at_the_edges() {
+        // Ringing about a grey of 100: +9 and -9 in alternate columns.
+        let img = RgbaImage::from_fn(6, 3, |x, _| {
+            let v = if x % 2 == 0 { 109 } else { 91 };
+            Rgba([v, v, v, 255])
+        });
+        let m = box_mean(&img, 3);
+        // Three columns hold two of one swing and one of the other: 100 ± 3.
+        assert_eq!(m.get_pixel(2, 1).0, [97, 97, 97, 255]);
+        assert_eq!(m.get_pixel(3, 1).0, [103, 103, 103, 255]);
+        // The corner's block is the 2×2 inside the picture: 109, 91 twice each.
+        assert_eq!(m.get_pixel(0, 0).0, [100, 100, 100, 255]);
+        assert_eq!(box_mean(&img, 1), img);
     }
 }

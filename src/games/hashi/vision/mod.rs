@@ -133,6 +133,7 @@ fn locate(img: &RgbaImage) -> Result<Located> {
             sgt_canvas(img, 0).and_then(|canvas| locate_sgt(img, canvas, RESCALED_EDGE_ERROR))
         })
         .or_else(|| web_luma::locate(img))
+        .or_else(|| sgt_snapped::locate_sgt_smoothed(img))
         .ok_or_else(|| {
             Error::vision(
                 None,

@@ -12,7 +12,7 @@ use image::{Rgba, RgbaImage};
 
 /// Bridges' canvas colour under this machine's GTK theme (the window chrome around it is one
 /// level darker, #D4D4D4, so an exact match separates the two).
-const SGT_BACKGROUND: [u8; 3] = [213, 213, 213];
+pub(super) const SGT_BACKGROUND: [u8; 3] = [213, 213, 213];
 
 /// How far a board pixel may stray from its colour in a lossy copy of a capture. Bridges' menu
 /// bar is one level darker than its canvas, but a 22-level darker line separates them.

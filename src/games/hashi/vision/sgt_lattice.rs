@@ -5,6 +5,7 @@
 
 use super::digits::glyphs_in_disc;
 use super::sample::{px, region_around, ring_at_least, ring_band_at_least, RING_CLEAR, RING_FILL};
+use super::sgt_canvas::SGT_BACKGROUND;
 use super::web::Fill;
 use super::{Found, Located, Style};
 use crate::games::hashi::model::Cell;
@@ -34,17 +35,46 @@ pub(super) fn sgt_top_ring(
     let (x0, y0) = (gx.max(0), gy.max(0));
     let x1 = (gx + gw).min(img.width() as i64);
     let y1 = (gy + gh).min(img.height() as i64);
-    let (top_x, top_y) = (y0..y1).find_map(|y| {
-        let row = (x0..x1).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32)));
-        runs(row)
-            .first()
-            .map(|&(s, n)| (x0 as f64 + s as f64 + (n as f64 - 1.0) / 2.0, y as f64))
-    })?;
-    let thick = (top_y as i64..y1)
-        .take_while(|&y| sgt_ink(*img.get_pixel(top_x.round() as u32, y as u32)))
-        .count() as f64;
-    Some(((top_x, top_y), thick))
+    let row_runs = |y: i64| runs((x0..x1).map(|x| sgt_ink(*img.get_pixel(x as u32, y as u32))));
+    let centre = |(s, n): (usize, usize)| x0 as f64 + s as f64 + (n as f64 - 1.0) / 2.0;
+    let (first, top_y) = (y0..y1).find_map(|y| row_runs(y).first().map(|&r| (r, y as f64)))?;
+    // The arc's top is centred in the row below the first when that row's run spans it: a
+    // rescaled copy leaves the first row's pixels partly dark, and one of them just past the
+    // ink test (a pixel at the end of an arc 10 px wide at 1.35×) put the centre 4 px off. (A
+    // thin ring's next row is already two walls, neither spanning the top.)
+    let below = (top_y as i64 + 1 < y1)
+        .then(|| row_runs(top_y as i64 + 1))
+        .and_then(|rs| {
+            rs.into_iter()
+                .find(|&(s, n)| s <= first.0 && first.0 + first.1 <= s + n)
+        });
+    let top_x = centre(below.unwrap_or(first));
+    let column = |y: i64| *img.get_pixel(top_x.round() as u32, y as u32);
+    let start = (top_y as i64..(top_y as i64 + 2).min(y1)).find(|&y| sgt_ink(column(y)))?;
+    let run = (start..y1).take_while(|&y| sgt_ink(column(y))).count() as i64;
+    // The line's darkness summed down the column, in pixels of full ink: a filter spreads a
+    // line over partly dark pixels on both sides (a 5.4 px line rescaled by Lanczos crossed
+    // seven pixels darker than the ink test), and the sum keeps the width it was drawn with.
+    // Brighter than the canvas counts as none: a done island's disc is white inside the ring.
+    // An error highlight draws the ring red, which is ink at any shade.
+    let canvas = SGT_BACKGROUND[0] as f64;
+    let darkness = |p: Rgba<u8>| {
+        if is_red(p) {
+            1.0
+        } else {
+            ((canvas - luma(p) as f64) / canvas).max(0.0)
+        }
+    };
+    let thick: f64 = (start - LINE_PAD..start + run + LINE_PAD)
+        .filter(|&y| y >= y0 && y < y1)
+        .map(|y| darkness(column(y)))
+        .sum();
+    Some(((top_x, top_y), thick.max(1.0)))
 }
+
+/// How many pixels past the ink on either side a line's darkness is summed over: a filter's
+/// partly dark pixels and its ringing reach about that far.
+const LINE_PAD: i64 = 2;
 
 /// The tile sizes a ring line `thick` pixels thick (as `sgt_top_ring` measures it) allows:
 /// Bridges draws its lines a whole number of pixels wide, up to a pixel short of an eighth of
@@ -191,13 +221,43 @@ pub(super) fn locate_sgt(
         ts,
         canvas,
     );
-    Some(Located {
+    let located = Located {
         style: Style::Sgt,
         geometry,
         cols: w,
         rows: h,
         islands,
         web: None,
+    };
+    (edge_error == 0.0 || !rings_beyond(img, &located)).then_some(located)
+}
+
+/// Whether an island ring stands on the lattice, carried on over the whole picture, outside
+/// the board. A lossy copy's canvas is found as a blended area of its colour, which can stop
+/// inside the real canvas (a JPEG copy of a canvas-only picture at 12 px tiles found 8×7 of
+/// a 10×10 board), and the smaller board reads as a board of its own.
+pub(super) fn rings_beyond(img: &RgbaImage, located: &Located) -> bool {
+    let g = &located.geometry;
+    let ts = g.pitch();
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let before = |o: f64| (o / ts).floor().max(0.0) as usize;
+    let after = |o: f64, n: usize, side: f64| {
+        ((side - 1.0 - (o + (n as f64 - 1.0) * ts)) / ts)
+            .floor()
+            .max(0.0) as usize
+    };
+    let (lx, ly) = (before(g.origin.x), before(g.origin.y));
+    let (rx, ry) = (
+        after(g.origin.x, located.cols, w),
+        after(g.origin.y, located.rows, h),
+    );
+    let corner = (
+        g.origin.x - (lx + 1) as f64 * ts,
+        g.origin.y - (ly + 1) as f64 * ts,
+    );
+    let (cols, rows) = (located.cols + lx + rx, located.rows + ly + ry);
+    sgt_islands(img, corner, ts, cols, rows).iter().any(|c| {
+        c.col < lx || c.col >= lx + located.cols || c.row < ly || c.row >= ly + located.rows
     })
 }
 

@@ -401,3 +401,94 @@ fn web_grid_lines_drawn_on_past_the_board_move_its_edge_and_are_refused() {
         other => panic!("expected a refusal in the column past the board, got {other:?}"),
     }
 }
+
+/// A project capture of a 10×10 Bridges board, partly solved, at 40 px tiles.
+fn bridges_fixture() -> RgbaImage {
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hashi/bridges_10x10_partial_ts40.png");
+    image::open(p).unwrap().to_rgba8()
+}
+
+/// Rescaled by Lanczos, a ring line spreads over partly dark pixels on both sides (at 1.35× a
+/// 4 px line crossed seven pixels past the ink test) and the first row of the ring's top can
+/// hold a lone pixel just past the test, off its centre. The ring's top and width, as the
+/// lattice search starts from them, still hold at every size: the top within a pixel of the
+/// island's centre, and the tile sizes the width allows around the copy's tile size.
+#[test]
+fn a_rescaled_ring_top_is_centred_and_its_width_allows_the_tile_size() {
+    use super::sgt_lattice::{sgt_top_ring, tile_sizes};
+    let img = bridges_fixture();
+    let r = recognize(&img).unwrap();
+    let b = r.geometry.board;
+    // Row-major: the first island is the leftmost of the top row, whose ring is the top ink.
+    let top = r.puzzle.islands[0].at;
+    let centre = r.geometry.centre(top.row, top.col);
+    for percent in (105..=200).step_by(5) {
+        let s = percent as f64 / 100.0;
+        let size = |v: u32| (v as f64 * s).round() as u32;
+        let big = image::imageops::resize(
+            &img,
+            size(img.width()),
+            size(img.height()),
+            image::imageops::FilterType::Lanczos3,
+        );
+        // A picture point's place in the copy (pixel centres line up).
+        let to = |v: f64| (v + 0.5) * s - 0.5;
+        let canvas = (
+            to(b.x).round() as i64,
+            to(b.y).round() as i64,
+            (b.w * s).round() as i64,
+            (b.h * s).round() as i64,
+        );
+        let ((x, _), thick) = sgt_top_ring(&big, canvas).unwrap();
+        assert!((x - to(centre.x)).abs() <= 1.0, "{percent}%: top at {x}");
+        let ts = r.geometry.pitch() * s;
+        assert!(tile_sizes(thick).contains(&ts), "{percent}%: width {thick}");
+    }
+}
+
+/// A canvas-only thumbnail (a website's picture of the game, 11–14 px tiles and no window
+/// around) saved as JPEG: the codec rings a few levels either way all through the border
+/// band, which at this size is narrower than one of its blocks. Every copy is read right or
+/// refused: the blended area can stop inside the canvas, and a board snapped to it once read
+/// as 8×7 of the 10×10 with every outer line holding an island (31 % at q80), so rings on the
+/// lattice beyond the board refuse it. Some copies read only on the 3×3 block means.
+#[test]
+fn a_canvas_only_thumbnail_saved_as_jpeg_reads_right_or_is_refused() {
+    use super::sgt_snapped::locate_sgt_snapped;
+    use crate::vision::test_pictures::jpeg_copy;
+    use image::imageops::FilterType::{Lanczos3, Triangle};
+    let img = bridges_fixture();
+    let r = recognize(&img).unwrap();
+    let b = r.geometry.board;
+    let canvas = image::imageops::crop_imm(
+        &img,
+        b.x.round() as u32,
+        b.y.round() as u32,
+        b.w.round() as u32,
+        b.h.round() as u32,
+    )
+    .to_image();
+    let (mut read, mut only_smoothed) = (0, 0);
+    for percent in 30..=40 {
+        for filter in [Lanczos3, Triangle] {
+            let (w, h) = (
+                canvas.width() * percent / 100,
+                canvas.height() * percent / 100,
+            );
+            let thumb = image::imageops::resize(&canvas, w, h, filter);
+            for q in [20, 50, 80] {
+                let copy = jpeg_copy(&thumb, q);
+                if let Ok(got) = recognize(&copy) {
+                    assert_eq!(seen(&got), seen(&r), "{percent}% {filter:?} q{q}");
+                    read += 1;
+                    only_smoothed += usize::from(locate_sgt_snapped(&copy).is_none());
+                }
+            }
+        }
+    }
+    assert!(
+        read >= 50 && only_smoothed >= 3,
+        "{read} read, {only_smoothed} smoothed"
+    );
+}
