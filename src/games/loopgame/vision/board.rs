@@ -29,22 +29,27 @@ const TINT_TOLERANCE: u8 = 3;
 /// less is the board colour's own drift, any more nears the page.
 const TINT_OFF: std::ops::RangeInclusive<u8> = 3..=8;
 
-/// The pixel as it would show without the look's tint, when it lies under it: a tint shifts
-/// the board and the grid lines over it alike.
-fn untinted(p: Rgba<u8>, look: &Look) -> Option<Rgba<u8>> {
+/// The pixel as it would show without `share` of the look's tint, when it lies under it: a
+/// tint shifts the board and the grid lines over it alike, and a line between a tinted cell
+/// and a plain one blends the two.
+fn untinted(p: Rgba<u8>, look: &Look, share: i32) -> Option<Rgba<u8>> {
     let t = look.tint?;
     Some(Rgba(std::array::from_fn(|i| {
         if i == 3 {
             p.0[3]
         } else {
-            (p.0[i] as i32 + look.board[i] as i32 - t[i] as i32).clamp(0, 255) as u8
+            let shift = (look.board[i] as i32 - t[i] as i32) * share / 2;
+            (p.0[i] as i32 + shift).clamp(0, 255) as u8
         }
     })))
 }
 
-/// `test` of the pixel, or of it seen through the look's tint.
+/// `test` of the pixel, or of it seen through all or half of the look's tint.
 fn plain_or_tinted(p: Rgba<u8>, look: &Look, test: impl Fn(Rgba<u8>) -> bool) -> bool {
-    test(p) || untinted(p, look).is_some_and(test)
+    test(p)
+        || [2, 1]
+            .iter()
+            .any(|&share| untinted(p, look, share).is_some_and(&test))
 }
 
 /// A grey on the mix from the board colour (0) to the grid's (1) and a little past it, from
