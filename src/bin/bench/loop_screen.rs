@@ -29,6 +29,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let index = std::fs::read_to_string(dir.join("screenshots/index.jsonl"))?;
     let (mut read_ok, mut readable, mut won_ok, mut won) = (0, 0, 0, 0);
     let mut times = Vec::new();
+    let mut slowest = (0.0f64, String::new());
     let mut wrong = Vec::new();
     for line in index.lines() {
         let v: Value = serde_json::from_str(line)?;
@@ -43,6 +44,9 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             reading = Some(r);
         }
         times.push(best);
+        if best > slowest.0 {
+            slowest = (best, file.to_string());
+        }
         let reading = reading.expect("read five times");
         if v["state"] == "solved" {
             won += 1;
@@ -87,9 +91,10 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         crate::report::met(won_ok == won)
     ));
     s.push_str(&format!(
-        "| time per reading, every screenshot (1280×900 and 1920×1080) | median {:.1} ms, max {:.1} ms | ≤ 30 ms | {} |\n",
+        "| time per reading, every screenshot (1280×900 and 1920×1080) | median {:.1} ms, max {:.1} ms ({}) | ≤ 30 ms | {} |\n",
         t.median,
         t.max,
+        slowest.1,
         crate::report::met(t.max <= 30.0)
     ));
     for w in &wrong {

@@ -1,12 +1,11 @@
 //! The lattice when the grid lines are gone (a JPEG copy of the dark theme): the board's
 //! rectangle from its sharp edges, the cell count from the numbers' size and placement.
 
-use super::board::{beyond_edges, lerp, COARSE, EDGE_LEAK, MAX_CELLS, MIN_CELLS};
+use super::board::{beyond_edges, lerp, on_board, COARSE, EDGE_LEAK, MAX_CELLS, MIN_CELLS};
 use super::ink::{number_ink, InkRule};
 use super::look::Look;
 use super::Located;
 use crate::error::{Error, Result};
-use crate::vision::color::near;
 use crate::vision::components::{components, Component, Connectivity};
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::Axis;
@@ -117,11 +116,7 @@ fn board_by_edges(
 ) -> Option<crate::rect::Rect<f64>> {
     let (w, h) = (img.width() as i64, img.height() as i64);
     let is_board = |x: i64, y: i64| {
-        x >= 0
-            && y >= 0
-            && x < w
-            && y < h
-            && near(*img.get_pixel(x as u32, y as u32), look.board, 6)
+        x >= 0 && y >= 0 && x < w && y < h && on_board(*img.get_pixel(x as u32, y as u32), look, 1)
     };
     let probe = |k: usize| 0.2 + 0.6 * (k as f64 + 0.5) / 32.0;
     let down = |x: i64| {
@@ -185,7 +180,7 @@ fn glyph_boxes(img: &RgbaImage, look: &Look, b: crate::rect::Rect<f64>) -> Vec<C
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::board_or_grid;
+    use super::super::board::{board_or_grid, board_tone};
     use super::super::lattice_lines::lattice;
     use super::super::look::{DARK, LIGHT};
     use super::super::truth::shots;
@@ -236,7 +231,7 @@ mod tests {
         let try_board = |centres: &[(u32, u32)]| {
             let img = bare_board(400, centres);
             let area = sampled_areas(img.dimensions(), COARSE, |x, y| {
-                board_or_grid(&img, x, y, &DARK)
+                board_or_grid(&img, x, y, &DARK, |p| board_tone(p, &DARK))
             })
             .into_iter()
             .max_by_key(|c| c.count)
@@ -266,7 +261,7 @@ mod tests {
             }
             for (what, img) in &pictures {
                 let area = sampled_areas(img.dimensions(), COARSE, |x, y| {
-                    board_or_grid(img, x, y, &look)
+                    board_or_grid(img, x, y, &look, |p| board_tone(p, &look))
                 })
                 .into_iter()
                 .max_by_key(|c| c.count)

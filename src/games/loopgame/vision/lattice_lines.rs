@@ -2,22 +2,16 @@
 //! checked against where the board colour ends.
 
 use super::board::{
-    beyond_edges, board_colour, flanked, grid_mix, lerp, COARSE, EDGE_LEAK, MAX_CELLS, MIN_CELLS,
+    beyond_edges, board_colour, flanked, grid_like, lerp, on_board, ColourMemo, COARSE, EDGE_LEAK,
+    MAX_CELLS, MIN_CELLS,
 };
 use super::look::{path_ink, Look};
 use super::{pixel, region_of, Located};
 use crate::error::{Error, Result};
-use crate::vision::color::near;
 use crate::vision::components::Component;
 use crate::vision::geometry::Geometry;
 use crate::vision::lattice::{axis_from_lines, axis_from_lines_at_pitch, Axis};
 use image::{Rgba, RgbaImage};
-
-/// A grid line pixel: the 1-px line falls between pixels and shows as two half-blends of the
-/// line and board colours, so any grey on the mix from a third of the way counts.
-fn grid_like(p: Rgba<u8>, look: &Look) -> bool {
-    !near(p, look.board, 1) && grid_mix(p, look, 0.3)
-}
 
 /// The lattice inside a board-coloured area, from its grid lines.
 pub(super) fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<Located> {
@@ -118,9 +112,13 @@ pub(super) fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<
     let geometry = Geometry::from_axes(ax, ay);
     let b = geometry.board;
     // Just outside a true board's edges there is page, not board; just inside a grown edge
-    // there is still board.
-    let outside = beyond_edges(img, look, b, 3.0);
-    let inside = beyond_edges(img, look, b, -3.0);
+    // there is still board. A grown edge lies a whole pitch from a found line, and the outer
+    // cells of a video frame are a little narrower than the inner ones (166 px against 168 in
+    // a tutorial's frame), so at large cells the probe keeps a fiftieth of a pitch clear: a
+    // wrong lattice is a whole cell off.
+    let clear = 3.0f64.max(ax.pitch / 50.0);
+    let outside = beyond_edges(img, look, b, clear);
+    let inside = beyond_edges(img, look, b, -clear);
     let inside_short = (0..4).any(|k| grown[k] && inside[k] < 16);
     if outside.iter().any(|&n| n > EDGE_LEAK) || inside_short {
         return Err(Error::vision(
@@ -187,7 +185,7 @@ fn keep_flanked(
                 let t = (k as f64 + 0.5) / POINTS as f64;
                 sides.iter().all(|&side| {
                     let (x, y) = at(side, t);
-                    pixel(img, x, y).is_some_and(|p| near(p, look.board, 6))
+                    pixel(img, x, y).is_some_and(|p| on_board(p, look, 1))
                 })
             })
             .count();
@@ -198,12 +196,27 @@ fn keep_flanked(
 }
 
 /// What the lattice scan needs to know of a pixel, decided once per pixel of its window.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 enum Class {
+    #[default]
     Other,
     Board,
     Grid,
     Path,
+}
+
+impl Class {
+    fn of(p: Rgba<u8>, look: &Look) -> Class {
+        if grid_like(p, look) {
+            Class::Grid
+        } else if board_colour(p, look) {
+            Class::Board
+        } else if path_ink(p, look) {
+            Class::Path
+        } else {
+            Class::Other
+        }
+    }
 }
 
 /// The pixels from (x0, y0) to (x1, y1) inclusive, classified; outside it everything is
@@ -219,18 +232,11 @@ struct Window {
 impl Window {
     fn of(img: &RgbaImage, look: &Look, x0: usize, y0: usize, x1: usize, y1: usize) -> Window {
         let (width, height) = (x1 + 1 - x0, y1 + 1 - y0);
+        let mut memo = ColourMemo::new();
         let class = (0..width * height)
             .map(|k| {
                 let p = *img.get_pixel((x0 + k % width) as u32, (y0 + k / width) as u32);
-                if grid_like(p, look) {
-                    Class::Grid
-                } else if board_colour(p, look) {
-                    Class::Board
-                } else if path_ink(p, look) {
-                    Class::Path
-                } else {
-                    Class::Other
-                }
+                memo.get(p, |p| Class::of(p, look))
             })
             .collect();
         Window {

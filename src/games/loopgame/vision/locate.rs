@@ -1,10 +1,10 @@
 //! Finding the board: each flat area of the board colour is tried for a lattice from its grid
 //! lines, then from its edges and numbers.
 
-use super::board::{board_or_grid, COARSE, MIN_BOARD};
+use super::board::{board_or_grid, board_tone, tint_of, ColourMemo, COARSE, MIN_BOARD};
 use super::lattice_edges::lattice_by_edges;
 use super::lattice_lines::lattice;
-use super::look::{DARK, LIGHT};
+use super::look::{Look, DARK, LIGHT};
 use super::Located;
 use crate::error::{Error, Result};
 use crate::vision::components::sampled_areas;
@@ -12,14 +12,25 @@ use image::RgbaImage;
 
 /// Finds the board: the largest flat area of the board colour in either theme whose grid
 /// lines make an N×N lattice; when no area's lines do, the area whose edges and numbers give
-/// one lattice (`lattice_by_edges`). The lines' reason is the one given when both fail: it is
+/// one lattice (`lattice_by_edges`). A picture with a block of cells tinted (`tint_of`) is
+/// tried again with the tint counted as board before the edges are. The lines' reason is the one given when both fail: it is
 /// the one that describes an ordinary capture.
 pub(super) fn locate(img: &RgbaImage) -> Result<Located> {
     let mut tried = Vec::new();
     let mut looked = Vec::new();
-    for look in [LIGHT, DARK] {
+    // A tinted block of cells is tried as board only when the plain colours find no lattice.
+    let tinted = |look: Look| {
+        tint_of(img, &look).map(|t| Look {
+            tint: Some(t),
+            ..look
+        })
+    };
+    let plain = [LIGHT, DARK].map(Some).into_iter();
+    for look in plain.chain([LIGHT, DARK].into_iter().map(tinted)).flatten() {
+        let memo = std::cell::RefCell::new(ColourMemo::new());
+        let tone = |p| memo.borrow_mut().get(p, |p| board_tone(p, &look));
         let mut cands = sampled_areas(img.dimensions(), COARSE, |x, y| {
-            board_or_grid(img, x, y, &look)
+            board_or_grid(img, x, y, &look, tone)
         });
         cands.retain(|c| c.x1 - c.x0 >= MIN_BOARD && c.y1 - c.y0 >= MIN_BOARD);
         cands.sort_by_key(|c| std::cmp::Reverse(c.count));

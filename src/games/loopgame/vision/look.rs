@@ -15,6 +15,9 @@ pub(super) struct Look {
     pub(super) dimmed_page: [u8; 3],
     /// Number colours: index 0 is the satisfied green, 1..=9 the palette by |value|.
     pub(super) numbers: [[u8; 3]; 10],
+    /// A second flat board colour this picture shows (the app's tutorial tints a block of
+    /// cells), its grid lines tinted alike; none in the app's own looks.
+    pub(super) tint: Option<[u8; 3]>,
 }
 
 pub(super) const LIGHT: Look = Look {
@@ -34,6 +37,7 @@ pub(super) const LIGHT: Look = Look {
         [0x8c, 0x1f, 0x7d],
         [0x66, 0x15, 0x65],
     ],
+    tint: None,
 };
 
 pub(super) const DARK: Look = Look {
@@ -53,6 +57,7 @@ pub(super) const DARK: Look = Look {
         [0xb8, 0x45, 0xa0],
         [0x8a, 0x3a, 0x86],
     ],
+    tint: None,
 };
 
 /// The player's path: near black on the light board, near white on the dark one.

@@ -494,3 +494,63 @@ fn an_open_end_bending_on_into_its_cell_is_refused() {
     );
     assert_refused_at(read, g, row, col, "bends on");
 }
+
+/// A light board with all but its last row and column tinted a pale blue five levels off the
+/// board colour, a pixel in three one level further (a video frame's noise), as the app's
+/// tutorial highlights a block; enlarged, it reads as the untinted board does.
+#[test]
+fn a_tinted_block_of_cells_enlarged_reads_as_the_board() {
+    let Some(all) = shots() else { return };
+    let mut read = 0;
+    for s in all
+        .iter()
+        .filter(|s| s.state == "fresh" && s.theme == "light")
+    {
+        let [x, y, w, h] = s.board;
+        let p = w / s.size as f64;
+        let mut img = s.img.clone();
+        let (x1, y1) = (x + w - p, y + h - p);
+        for (px, py, c) in img.enumerate_pixels_mut() {
+            let (fx, fy) = (px as f64 + 0.5, py as f64 + 0.5);
+            if fx > x && fx < x1 && fy > y && fy < y1 {
+                let extra = ((px * 7 + py * 13) % 3 == 0) as u8;
+                for (i, d) in [5u8, 4, 1].iter().enumerate() {
+                    c.0[i] = c.0[i].saturating_sub(d + extra);
+                }
+            }
+        }
+        for f in [1.1, 1.25] {
+            let copy = scaled(&img, f);
+            let r = recognize(&copy).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
+            assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+            assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+            read += 1;
+        }
+    }
+    assert!(read > 0, "no fresh light capture in the corpus");
+}
+
+/// A board enlarged to cells of about 330 px, its grid lines softened first as a video
+/// frame's are (3 px wide, then 8 px once enlarged), reads the same.
+#[test]
+fn soft_grid_lines_at_very_large_cells_read_the_same() {
+    let Some(all) = shots() else { return };
+    let s = all
+        .iter()
+        .filter(|s| s.state == "fresh" && s.theme == "light")
+        .min_by_key(|s| s.size)
+        .expect("a fresh light capture in the corpus");
+    let [x, y, w, h] = s.board.map(|v| v as u32);
+    let m = 10;
+    let crop = image::imageops::crop_imm(&s.img, x - m, y - m, w + 2 * m, h + 2 * m).to_image();
+    let soft = image::imageops::blur(&crop, 0.8);
+    let f = 330.0 / (s.board[2] / s.size as f64);
+    let (cw, ch) = (
+        (soft.width() as f64 * f).round() as u32,
+        (soft.height() as f64 * f).round() as u32,
+    );
+    let big = image::imageops::resize(&soft, cw, ch, image::imageops::FilterType::Triangle);
+    let r = recognize(&big).unwrap_or_else(|e| panic!("{} at {f:.2}: {e}", s.file));
+    assert_eq!(r.puzzle.rows(), s.hints, "{} at {f:.2}", s.file);
+    assert!(same_path(&r.path, &s.path, false), "{} at {f:.2}", s.file);
+}
