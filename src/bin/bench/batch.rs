@@ -6,7 +6,7 @@
 //! C solver at one process per file, as its README runs it. (What one small `solve` process
 //! costs is the `startup` bench.)
 
-use super::report::{cores_and_load, met};
+use super::report::{machine_and_load, met};
 use autoplayer::games::flow::format::{self, PackLevel};
 use autoplayer::games::flow::model::{Puzzle, Variant};
 use std::collections::BTreeMap;
@@ -44,7 +44,7 @@ fn mzucker_rows(p: &Puzzle) -> Option<String> {
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
-    let (cores, load) = cores_and_load();
+    let (machine, load) = machine_and_load();
     let autoplayer = super::startup::sibling_autoplayer()?;
     let packs = corpus.join("flow/puzzles/bigduck_levelpacks_via_nubango");
     let dir = std::env::temp_dir().join(format!("autoplayer-bench-batch-{}", std::process::id()));
@@ -120,7 +120,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
     let mut s = String::from("## A puzzle set in one process\n\n");
     writeln!(
         s,
-        "Machine: {cores} cores, load average {load} at the start; release build. {} of the {all} \
+        "Machine: {machine}, load average {load} at the start; release build. {} of the {all} \
          Big Duck pack levels are plain letter grids (no holes, walls, bridges, warps or \
          hexagons; at most 16 colours), written as mzucker's grid files.\n",
         files.len()

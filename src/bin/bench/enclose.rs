@@ -117,6 +117,7 @@ fn peak_kib() -> u64 {
 }
 
 pub fn run(corpus: &Path) -> anyhow::Result<String> {
+    let (machine, load) = crate::report::machine_and_load();
     let path = corpus.join("enclose/levels.jsonl");
     let text = std::fs::read_to_string(&path)?;
     let mut groups: Vec<(String, Vec<Row>)> = Vec::new();
@@ -203,12 +204,12 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         }
     }
     let mut out = String::from("## enclose.horse\n\n");
-    out.push_str(
-        "Release build, one process, this 2-core machine; each search shares its tree among \
-         the cores (2 threads here). A level counts as matched \
+    out.push_str(&format!(
+        "Release build, one process; machine: {machine}, load average {load} at the start; each \
+         search shares its tree among the cores (2 threads here). A level counts as matched \
          when the solver proves optimality, the game's flood fill re-scores its walls to the same \
-         score, and (corpus) that score equals the official optimum.\n\n",
-    );
+         score, and (corpus) that score equals the official optimum.\n\n"
+    ));
     out.push_str("| levels | count | matched & proven | median ms | mean ms | max ms | 30×30 max ms | anchor | bar |\n");
     out.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (key, rows) in &groups {

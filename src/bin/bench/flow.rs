@@ -2,7 +2,7 @@
 //! puzzles, and mzucker's unsolvable board. Only `solve` is timed; every answer is then
 //! checked by the validator.
 
-use crate::report::{cores_and_load, met, stats};
+use crate::report::{machine_and_load, met, stats};
 use anyhow::Context;
 use autoplayer::games::flow::check::check;
 use autoplayer::games::flow::format::{self, PackLevel};
@@ -85,9 +85,9 @@ fn txt_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn machine() -> String {
-    let (cores, load) = cores_and_load();
+    let (machine, load) = machine_and_load();
     format!(
-        "Machine: {cores} cores, load average {load} at the start (other builds share it); \
+        "Machine: {machine}, load average {load} at the start (other builds share it); \
          release build; each puzzle solved once, single-threaded, then validated."
     )
 }

@@ -73,10 +73,10 @@ pub fn run(_corpus: &Path) -> anyhow::Result<String> {
     let (clones_ok, clones_n) = measure(&clones, &mut lines, &mut times);
     let (others_ok, others_n) = measure(&others, &mut lines, &mut times);
     let t = crate::report::stats(&times);
-    let (cores, load) = crate::report::cores_and_load();
+    let (machine, load) = crate::report::machine_and_load();
     let mut s = String::from("## Flow Free on screen\n\n");
     s.push_str(&format!(
-        "Machine: {cores} cores, load average {load} at the start; release build; each capture read 5 times, the fastest counts.\n\n"
+        "Machine: {machine}, load average {load} at the start; release build; each capture read 5 times, the fastest counts.\n\n"
     ));
     s.push_str("| what | measured | bar | met |\n|---|---|---|---|\n");
     s.push_str(&format!(

@@ -1,7 +1,7 @@
 //! Hashi bars: the janko set, the Bridges app's corpus puzzles, and fresh 40×40 hard puzzles
 //! from the app's own generator. Only `solve` is inside the timed region.
 
-use crate::report::{cores_and_load, stats};
+use crate::report::{machine_and_load, stats};
 use anyhow::{bail, Context};
 use autoplayer::games::hashi::model::{Bridges, Puzzle};
 use autoplayer::games::hashi::solve::{self, Found};
@@ -55,18 +55,9 @@ fn read_jsonl(path: &Path) -> anyhow::Result<Vec<(String, Value)>> {
 }
 
 fn machine() -> String {
-    let (cores, load) = cores_and_load();
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
+    let (machine, load) = machine_and_load();
     format!(
-        "Machine: {cores} cores (nproc), {cpu}, load average {load} at the start; release build; \
+        "Machine: {machine}, load average {load} at the start; release build; \
          each puzzle solved {RUNS} times, the fastest run counts."
     )
 }

@@ -76,10 +76,10 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
         }
     }
     let t = crate::report::stats(&times);
-    let (cores, load) = crate::report::cores_and_load();
+    let (machine, load) = crate::report::machine_and_load();
     let mut s = String::from("## Loop on screen\n\n");
     s.push_str(&format!(
-        "Machine: {cores} cores, load average {load} at the start; release build; each capture read 5 times, the fastest counts.\n\n"
+        "Machine: {machine}, load average {load} at the start; release build; each capture read 5 times, the fastest counts.\n\n"
     ));
     s.push_str("| what | measured | bar | met |\n|---|---|---|---|\n");
     s.push_str(&format!(

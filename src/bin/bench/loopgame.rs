@@ -2,7 +2,7 @@
 //! 30×30 puzzles with hints on 30% of the cells. Only `solve` is inside the timed region; each
 //! answer is checked afterwards (a loop through every cell meeting every hint).
 
-use crate::report::{cores_and_load, met, stats};
+use crate::report::{machine_and_load, met, stats};
 use anyhow::{bail, Context};
 use autoplayer::games::loopgame::check::check;
 use autoplayer::games::loopgame::format::{parse_record, HintSet};
@@ -47,9 +47,9 @@ fn timed(p: &Puzzle, name: &str) -> anyhow::Result<(Option<f64>, bool)> {
 }
 
 fn machine() -> String {
-    let (cores, load) = cores_and_load();
+    let (machine, load) = machine_and_load();
     format!(
-        "Machine: {cores} cores, load average {load} at the start; release build; each puzzle \
+        "Machine: {machine}, load average {load} at the start; release build; each puzzle \
          solved up to {RUNS} times (once when slower than {REPEAT_BELOW_MS} ms), the fastest \
          run counts; every answer checked (closed, every cell once, every hint met); each \
          solve stops at {DEADLINE_S} s. The solver searches the four rotations in turns of {} \

@@ -50,14 +50,24 @@ pub fn stats(times: &[f64]) -> Stats {
     }
 }
 
-/// The machine's cores and its one-minute load average now.
-pub fn cores_and_load() -> (usize, String) {
+/// The machine (its cores and processor model, as "2 cores (AMD EPYC)") and its one-minute load
+/// average now. Sessions run on machines of different speeds, so each figure names its own.
+pub fn machine_and_load() -> (String, String) {
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown processor".into());
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|l| l.split_whitespace().next().map(str::to_string))
         .unwrap_or_else(|| "?".into());
-    (cores, load)
+    (format!("{cores} cores ({cpu})"), load)
 }
 
 /// The "met" column.

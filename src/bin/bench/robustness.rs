@@ -606,10 +606,10 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             }
         }
     }
-    let (cores, load) = crate::report::cores_and_load();
+    let (machine, load) = crate::report::machine_and_load();
     let mut s = String::from("## Robustness of reading\n\n");
     s.push_str(&format!(
-        "Machine: {cores} cores, load average {load} at the start; release build. Each picture \
+        "Machine: {machine}, load average {load} at the start; release build. Each picture \
          that reads right as it is (the corpus screenshots of each game, and the project's own \
          captures) is changed in memory and read again once: rescaled (Lanczos3), saved as JPEG, \
          its hue turned, or half the margin around the board trimmed. **right**: the same \

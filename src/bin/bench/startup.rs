@@ -3,7 +3,7 @@
 //! `/bin/true` (the machine's own cost of starting any process). The three are run in turn,
 //! round after round, so a change in the machine's speed during the run moves all three alike.
 
-use super::report::{cores_and_load, met, stats};
+use super::report::{machine_and_load, met, stats};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -38,7 +38,7 @@ fn once_ms(program: &Path, args: &[&str]) -> anyhow::Result<f64> {
 }
 
 pub fn run(_corpus: &Path) -> anyhow::Result<String> {
-    let (cores, load) = cores_and_load();
+    let (machine, load) = machine_and_load();
     let autoplayer = sibling_autoplayer()?;
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flow/standard_5x5.flow");
     let fixture = fixture.display().to_string();
@@ -69,7 +69,7 @@ pub fn run(_corpus: &Path) -> anyhow::Result<String> {
     let mut s = String::from("## Start-up\n\n");
     writeln!(
         s,
-        "Machine: {cores} cores, load average {load} at the start; release build. The three \
+        "Machine: {machine}, load average {load} at the start; release build. The three \
          commands run in turn, {ROUNDS} rounds; each figure is the median wall time (the \
          fastest in brackets).\n"
     )?;

@@ -390,7 +390,7 @@ fn report(
     pictures: usize,
     wall_s: f64,
 ) -> String {
-    let (cores, load) = crate::report::cores_and_load();
+    let (machine, load) = crate::report::machine_and_load();
     let mut s = String::new();
     match std::env::var("SWEEP_DIR") {
         Ok(dirs) => s.push_str(&format!(
@@ -401,7 +401,7 @@ fn report(
         Err(_) => s.push_str("## Reading at every size\n\n"),
     }
     s.push_str(&format!(
-        "Machine: {cores} cores, load average {load} at the start; release build; {pictures} \
+        "Machine: {machine}, load average {load} at the start; release build; {pictures} \
          pictures, {} readings in {wall_s:.0} s. Every picture is \
          rescaled from 0.70× to 2.00× every 0.05 with three filters (Lanczos3; bilinear; a box \
          average), and saved as JPEG at quality 20, 50 and 80 at 0.80×, 1.00× and 1.50× \

@@ -2,7 +2,7 @@
 //! process (this bench run again as `bench timeouts-one GAME FILE SECS`), so its wall time is
 //! what a user waits, parsing and start-up included, and its peak memory is its own.
 
-use super::report::{cores_and_load, met};
+use super::report::{machine_and_load, met};
 use anyhow::Context;
 use autoplayer::games::{GameKind, Options};
 use autoplayer::rng::Rng;
@@ -224,7 +224,7 @@ pub fn run(_corpus: &Path) -> anyhow::Result<String> {
 }
 
 fn measure(dir: &Path) -> anyhow::Result<String> {
-    let (cores, load) = cores_and_load();
+    let (machine, load) = machine_and_load();
     let mut rows = Vec::new();
     let (mut worst, mut heaviest) = (0.0f64, 0.0f64);
     for (k, c) in cases().iter().enumerate() {
@@ -251,7 +251,7 @@ fn measure(dir: &Path) -> anyhow::Result<String> {
         }
     }
     Ok(format!(
-        "Machine: {cores} cores, load average {load} at the start; release build. Each solve \
+        "Machine: {machine}, load average {load} at the start; release build. Each solve \
          runs in its own process (parsing and start-up included in the wall time); peak is \
          that process's resident high-water mark. The inputs are generated with a fixed seed.\n\n\
          | game | input | --timeout s | outcome | wall s | bar 1.1 T + 0.1 s | met | peak MB |\n\
