@@ -16,6 +16,22 @@ use image::RgbaImage;
 use std::marker::PhantomData;
 use std::time::Instant;
 
+/// [`Rules::geometry`] and [`Rules::confidence`] for a reading that keeps them in its fields
+/// `geometry` and `confidence`, as every game's does: written once here rather than as the
+/// same two accessors in each game's `Rules`.
+macro_rules! reading_fields {
+    () => {
+        fn geometry(r: &Self::Reading) -> $crate::vision::geometry::Geometry {
+            r.geometry
+        }
+
+        fn confidence(r: &Self::Reading) -> f64 {
+            r.confidence
+        }
+    };
+}
+pub(crate) use reading_fields;
+
 /// A game's own parts, typed: its puzzle, what its reader returns, its solution.
 pub trait Rules: 'static {
     /// The game's name on the command line and in every report.
@@ -63,6 +79,8 @@ pub trait Rules: 'static {
     /// The puzzle in `format`, one of [`Rules::FORMATS`], ending in a newline; an error when
     /// the puzzle has no form in it (a board that format cannot draw).
     fn write(p: &Self::Puzzle, format: &Format) -> Result<String>;
+    /// Where the board stands in the picture read. Every game's reading keeps it, with the
+    /// confidence, in fields of these names: [`reading_fields`] writes both.
     fn geometry(r: &Self::Reading) -> Geometry;
     /// 0..1: the weakest evidence behind anything read.
     fn confidence(r: &Self::Reading) -> f64;

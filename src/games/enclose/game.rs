@@ -12,7 +12,6 @@ use crate::plan::Plan;
 use crate::report::Detail;
 use crate::screen::Screen;
 use crate::solving::{Limits, Outcome};
-use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
@@ -192,13 +191,7 @@ impl Rules for Enclose {
         format::write(level, f)
     }
 
-    fn geometry(r: &vision::Reading) -> Geometry {
-        r.geometry
-    }
-
-    fn confidence(r: &vision::Reading) -> f64 {
-        r.confidence
-    }
+    crate::games::pipeline::reading_fields!();
 
     fn scan_detail(r: &vision::Reading, level: &Level, canonical: &str) -> Detail {
         Detail::of(&ScanJson {

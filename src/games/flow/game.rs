@@ -14,7 +14,6 @@ use crate::plan::{Action, Plan, FRAME_MS};
 use crate::report::{Detail, Grid};
 use crate::screen::Screen;
 use crate::solving::{Limits, Outcome};
-use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -176,13 +175,7 @@ impl Rules for Flow {
         super::format::write(p, f)
     }
 
-    fn geometry(r: &Reading) -> Geometry {
-        r.geometry
-    }
-
-    fn confidence(r: &Reading) -> f64 {
-        r.confidence
-    }
+    crate::games::pipeline::reading_fields!();
 
     fn scan_detail(r: &Reading, _p: &Puzzle, canonical: &str) -> Detail {
         Detail::of(&scan_json(r, canonical))

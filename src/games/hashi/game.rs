@@ -13,7 +13,6 @@ use crate::plan::Plan;
 use crate::report::{Detail, Grid};
 use crate::screen::Screen;
 use crate::solving::{Limits, Outcome};
-use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::{Serialize, Serializer};
 
@@ -135,13 +134,7 @@ impl Rules for Hashi {
         format::write(p, f)
     }
 
-    fn geometry(r: &vision::Reading) -> Geometry {
-        r.geometry
-    }
-
-    fn confidence(r: &vision::Reading) -> f64 {
-        r.confidence
-    }
+    crate::games::pipeline::reading_fields!();
 
     fn scan_detail(r: &vision::Reading, p: &Puzzle, canonical: &str) -> Detail {
         Detail::of(&ScanJson {

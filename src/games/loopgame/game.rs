@@ -15,7 +15,6 @@ use crate::plan::Plan;
 use crate::report::{Detail, Grid};
 use crate::screen::Screen;
 use crate::solving::{Limits, Outcome};
-use crate::vision::geometry::Geometry;
 use image::RgbaImage;
 use serde::Serialize;
 
@@ -137,13 +136,7 @@ impl Rules for LoopGame {
         super::format::write(p, f)
     }
 
-    fn geometry(r: &Reading) -> Geometry {
-        r.geometry
-    }
-
-    fn confidence(r: &Reading) -> f64 {
-        r.confidence
-    }
+    crate::games::pipeline::reading_fields!();
 
     fn scan_detail(r: &Reading, p: &Puzzle, canonical: &str) -> Detail {
         Detail::of(&ScanJson {
