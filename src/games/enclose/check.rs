@@ -2,51 +2,10 @@
 //! the solver so that every answer the solver gives is scored again independently.
 
 use super::model::{Level, Tile, Variant, WALL_COST};
-use std::collections::VecDeque;
 
-/// The game's flood fill: the tiles the animal at `start` reaches, and whether it escapes.
-/// Portals lead to every other tile of their channel.
-pub fn flood(level: &Level, walls: &[bool], start: usize) -> (Vec<usize>, bool) {
-    let (rows, cols) = (level.rows, level.cols);
-    let mut visited = vec![false; level.tiles.len()];
-    let mut queue = VecDeque::from([start]);
-    let mut order = vec![start];
-    visited[start] = true;
-    let mut escaped = false;
-    let blocked = |i: usize| walls[i] || level.tiles[i] == Tile::Water;
-    while let Some(cur) = queue.pop_front() {
-        let (r, c) = (cur / cols, cur % cols);
-        if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
-            escaped = true;
-        }
-        let mut next = Vec::with_capacity(6);
-        if r > 0 {
-            next.push(cur - cols);
-        }
-        if r + 1 < rows {
-            next.push(cur + cols);
-        }
-        if c > 0 {
-            next.push(cur - 1);
-        }
-        if c + 1 < cols {
-            next.push(cur + 1);
-        }
-        if let Tile::Portal(p) = level.tiles[cur] {
-            next.extend(
-                (0..level.tiles.len()).filter(|&j| j != cur && level.tiles[j] == Tile::Portal(p)),
-            );
-        }
-        for j in next {
-            if !visited[j] && !blocked(j) {
-                visited[j] = true;
-                order.push(j);
-                queue.push_back(j);
-            }
-        }
-    }
-    (order, escaped)
-}
+/// The game's flood fill, a rule of the level itself (its render marks pens with it); the
+/// scorer and the solver's networks name it from here.
+pub use super::model::flood;
 
 fn region_value(level: &Level, region: &[usize]) -> i32 {
     region.iter().map(|&i| level.tiles[i].value()).sum()

@@ -1,6 +1,6 @@
 //! The level: a grid of tiles, a wall budget and the round kind.
 
-use super::check::flood;
+use std::collections::VecDeque;
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -213,6 +213,50 @@ pub struct Solution {
     pub elapsed_ms: f64,
     /// Search nodes explored.
     pub nodes: u64,
+}
+
+/// The game's flood fill: the tiles the animal at `start` reaches, and whether it escapes.
+/// Portals lead to every other tile of their channel.
+pub fn flood(level: &Level, walls: &[bool], start: usize) -> (Vec<usize>, bool) {
+    let (rows, cols) = (level.rows, level.cols);
+    let mut visited = vec![false; level.tiles.len()];
+    let mut queue = VecDeque::from([start]);
+    let mut order = vec![start];
+    visited[start] = true;
+    let mut escaped = false;
+    let blocked = |i: usize| walls[i] || level.tiles[i] == Tile::Water;
+    while let Some(cur) = queue.pop_front() {
+        let (r, c) = (cur / cols, cur % cols);
+        if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
+            escaped = true;
+        }
+        let mut next = Vec::with_capacity(6);
+        if r > 0 {
+            next.push(cur - cols);
+        }
+        if r + 1 < rows {
+            next.push(cur + cols);
+        }
+        if c > 0 {
+            next.push(cur - 1);
+        }
+        if c + 1 < cols {
+            next.push(cur + 1);
+        }
+        if let Tile::Portal(p) = level.tiles[cur] {
+            next.extend(
+                (0..level.tiles.len()).filter(|&j| j != cur && level.tiles[j] == Tile::Portal(p)),
+            );
+        }
+        for j in next {
+            if !visited[j] && !blocked(j) {
+                visited[j] = true;
+                order.push(j);
+                queue.push_back(j);
+            }
+        }
+    }
+    (order, escaped)
 }
 
 /// The map with `W` on the new walls and `#` on the enclosed grass; other tiles as in the map.

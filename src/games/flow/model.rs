@@ -2,7 +2,6 @@
 //! boards differ only in which cells exist and which links join them, so the solver, the
 //! validator and the renderers never ask which variant they hold.
 
-use super::format::lattice;
 use std::collections::BTreeSet;
 
 /// How the board is drawn; the graph alone decides the rules.
@@ -360,6 +359,92 @@ impl GridSpec {
         spec.walls = grid.difference(&have).map(|&(a, b, _)| (a, b)).collect();
         Ok(spec)
     }
+}
+
+/// Draws the board on the seed's lattice: `cell` gives each cell's character and `keep` says
+/// which links to draw. Fails when a link has no place in the lattice (the seed format holds
+/// wraps only between a row's or column's first and last cells).
+pub(super) fn lattice(
+    p: &Puzzle,
+    cell: impl Fn(usize) -> char,
+    keep: impl Fn(usize) -> bool,
+) -> std::result::Result<Vec<String>, String> {
+    let (h, w) = (2 * p.rows.max(1), 2 * p.cols.max(1));
+    let mut grid = vec![vec![' '; w]; h];
+    for (k, c) in p.cells.iter().enumerate() {
+        grid[2 * c.row][2 * c.col] = cell(k);
+    }
+    let first_last = |k: usize, row: bool| {
+        let c = p.cells[k];
+        let line = p
+            .cells
+            .iter()
+            .filter(|o| if row { o.row == c.row } else { o.col == c.col });
+        let pos = |o: &Cell| if row { o.col } else { o.row };
+        let here = pos(&c);
+        let lo = line.clone().map(pos).min() == Some(here);
+        let hi = line.map(pos).max() == Some(here);
+        (lo, hi)
+    };
+    for (k, l) in p.links.iter().enumerate() {
+        if !keep(k) {
+            continue;
+        }
+        let (a, b) = (p.cells[l.a], p.cells[l.b]);
+        let (top, bottom) = if (a.row, a.col) <= (b.row, b.col) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let (tk, bk) = if (a.row, a.col) <= (b.row, b.col) {
+            (l.a, l.b)
+        } else {
+            (l.b, l.a)
+        };
+        let place = if top.row == bottom.row && bottom.col == top.col + 1 {
+            Some((2 * top.row, 2 * top.col + 1, '-'))
+        } else if top.col == bottom.col && bottom.row == top.row + 1 {
+            Some((2 * top.row + 1, 2 * top.col, '|'))
+        } else if bottom.row == top.row + 1 && bottom.col == top.col + 1 {
+            Some((2 * top.row + 1, 2 * top.col + 1, '\\'))
+        } else if bottom.row == top.row + 1 && bottom.col + 1 == top.col {
+            Some((2 * top.row + 1, 2 * bottom.col + 1, '/'))
+        } else if top.row == bottom.row && first_last(tk, true).0 && first_last(bk, true).1 {
+            Some((2 * top.row, 2 * bottom.col + 1, '-'))
+        } else if top.col == bottom.col && first_last(tk, false).0 && first_last(bk, false).1 {
+            Some((2 * bottom.row + 1, 2 * top.col, '|'))
+        } else {
+            None
+        };
+        let Some((r, c, ch)) = place else {
+            return Err(format!(
+                "the link ({}, {})–({}, {}) has no place in the lattice format",
+                a.row, a.col, b.row, b.col
+            ));
+        };
+        if grid.len() <= r {
+            grid.resize(r + 1, vec![' '; w]);
+        }
+        if grid[r].len() <= c {
+            grid[r].resize(c + 1, ' ');
+        }
+        if grid[r][c] != ' ' && grid[r][c] != ch {
+            return Err(format!(
+                "two links cross at line {} column {}",
+                r + 1,
+                c + 1
+            ));
+        }
+        grid[r][c] = ch;
+    }
+    let mut lines: Vec<String> = grid
+        .into_iter()
+        .map(|l| l.into_iter().collect::<String>().trim_end().to_string())
+        .collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    Ok(lines)
 }
 
 /// The solved board on the seed's lattice: each cell shows its path's letter (`*` stays on

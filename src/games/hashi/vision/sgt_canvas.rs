@@ -4,8 +4,7 @@
 //! along each edge falls short of the canvas colour.
 
 use super::sample::{widest_area, COARSE};
-use super::sgt_lattice::sgt_ink;
-use crate::vision::color::{luma, near};
+use crate::vision::color::{is_red, luma, near};
 use crate::vision::components::Component;
 use crate::vision::runs::runs;
 use image::{Rgba, RgbaImage};
@@ -13,6 +12,12 @@ use image::{Rgba, RgbaImage};
 /// Bridges' canvas colour under this machine's GTK theme (the window chrome around it is one
 /// level darker, #D4D4D4, so an exact match separates the two).
 pub(super) const SGT_BACKGROUND: [u8; 3] = [213, 213, 213];
+
+/// Bridges' ink: its lines, rings and digits (near black), and the red of an island or bridge
+/// it marks as wrong.
+pub(super) fn sgt_ink(p: Rgba<u8>) -> bool {
+    p.0[..3].iter().all(|&c| c < 110) || is_red(p)
+}
 
 /// How far a board pixel may stray from its colour in a lossy copy of a capture. Bridges' menu
 /// bar is one level darker than its canvas, but a 22-level darker line separates them.

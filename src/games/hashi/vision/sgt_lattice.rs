@@ -5,7 +5,7 @@
 
 use super::digits::glyphs_in_disc;
 use super::sample::{px, region_around, ring_at_least, ring_band_at_least, RING_CLEAR, RING_FILL};
-use super::sgt_canvas::SGT_BACKGROUND;
+use super::sgt_canvas::{sgt_ink, SGT_BACKGROUND};
 use super::web::Fill;
 use super::{Found, Located, Style};
 use crate::games::hashi::model::Cell;
@@ -20,10 +20,6 @@ use image::{Rgba, RgbaImage};
 /// line width (measured on the corpus captures at tile sizes 24–80).
 pub(super) const SGT_RING_OUTER: f64 = 0.6;
 pub(super) const SGT_LINE: f64 = 0.125;
-
-pub(super) fn sgt_ink(p: Rgba<u8>) -> bool {
-    p.0[..3].iter().all(|&c| c < 110) || is_red(p)
-}
 
 /// The topmost ink on a canvas `(x, y, w, h)` (the top of an island's ring, straight above its
 /// centre) and how many pixels thick the ring is there.
