@@ -26,8 +26,9 @@ use std::time::Duration;
 pub const TOOLS: &[&str] = &["chromium"];
 
 /// One pointer event as the page saw it. `kind` is the DOM event type: `pointerdown`,
-/// `pointermove` (only while a button is held), `pointerup`, `click` or `pointercancel`
-/// (the browser took the gesture over; a test should treat that as a failure).
+/// `pointermove` (only while a button is held; each move the browser merged into one event on
+/// a busy page is its own), `pointerup`, `click` or `pointercancel` (the browser took the
+/// gesture over; a test should treat that as a failure).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct StageEvent {
     pub kind: String,
@@ -272,7 +273,11 @@ function flush() {{
 }}
 function record(e) {{
   if (e.type === 'pointermove' && e.buttons === 0) return;
-  queue.push({{ kind: e.type, x: e.clientX, y: e.clientY, button: e.button, buttons: e.buttons, t: e.timeStamp }});
+  // A busy page gets one move a frame; the moves merged into it are the pointer's real path.
+  const merged = e.type === 'pointermove' && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+  for (const p of (merged.length > 0 ? merged : [e])) {{
+    queue.push({{ kind: e.type, x: p.clientX, y: p.clientY, button: e.button, buttons: e.buttons, t: p.timeStamp }});
+  }}
   flush();
 }}
 for (const kind of ['pointerdown', 'pointermove', 'pointerup', 'click', 'pointercancel']) {{
