@@ -69,7 +69,7 @@ impl Emptiness {
             arm_along: 0.5,
             most_lines_clear: 2,
             across_when_crossed: false,
-            region: super::sgt_lattice::SGT_RING_OUTER,
+            region: super::sgt_canvas::SGT_RING_OUTER,
         }
     }
 

@@ -3,8 +3,8 @@
 //! tell.
 
 use super::sample::px;
-use super::sgt_canvas::sgt_ink;
-use super::sgt_lattice::SGT_RING_OUTER;
+use super::sgt_canvas::{sgt_ink, SGT_RING_OUTER};
+
 use super::web::Fill;
 use super::{Located, Style};
 use crate::error::{Error, Region, Result};

@@ -36,7 +36,9 @@ fn zero_score(tall: f64) -> f32 {
     ZERO_SCORE - SCORE_PER_PIXEL * (SHARP_TALL - tall as f32).max(0.0)
 }
 
-/// A glyph cut from a disc, with its height in picture pixels.
+/// A glyph cut from a disc, with its height in pixels of the sharpest picture it went
+/// through: the picture's pixels, over how many times an enlarged copy was enlarged when the
+/// reader can tell (an enlargement adds pixels, not detail; `sgt_blur::sharp_height`).
 #[derive(Debug, Clone)]
 pub(super) struct Cut {
     pub glyph: Glyph,

@@ -14,6 +14,7 @@ mod absence;
 mod bridges;
 mod digits;
 mod sample;
+mod sgt_blur;
 mod sgt_canvas;
 mod sgt_lattice;
 mod sgt_snapped;

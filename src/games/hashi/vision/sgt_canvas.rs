@@ -13,6 +13,11 @@ use image::{Rgba, RgbaImage};
 /// level darker, #D4D4D4, so an exact match separates the two).
 pub(super) const SGT_BACKGROUND: [u8; 3] = [213, 213, 213];
 
+/// Bridges' drawing proportions, as fractions of the tile size: island ring outer radius and
+/// line width (measured on the corpus captures at tile sizes 24–80).
+pub(super) const SGT_RING_OUTER: f64 = 0.6;
+pub(super) const SGT_LINE: f64 = 0.125;
+
 /// Bridges' ink: its lines, rings and digits (near black), and the red of an island or bridge
 /// it marks as wrong.
 pub(super) fn sgt_ink(p: Rgba<u8>) -> bool {

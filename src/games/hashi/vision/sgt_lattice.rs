@@ -5,7 +5,8 @@
 
 use super::digits::glyphs_in_disc;
 use super::sample::{px, region_around, ring_at_least, ring_band_at_least, RING_CLEAR, RING_FILL};
-use super::sgt_canvas::{sgt_ink, SGT_BACKGROUND};
+use super::sgt_blur::{enlargement, sharp_height};
+use super::sgt_canvas::{sgt_ink, SGT_BACKGROUND, SGT_LINE, SGT_RING_OUTER};
 use super::web::Fill;
 use super::{Found, Located, Style};
 use crate::games::hashi::model::Cell;
@@ -16,10 +17,18 @@ use crate::vision::geometry::Geometry;
 use crate::vision::runs::runs;
 use image::{Rgba, RgbaImage};
 
-/// Bridges' drawing proportions, as fractions of the tile size: island ring outer radius and
-/// line width (measured on the corpus captures at tile sizes 24–80).
-pub(super) const SGT_RING_OUTER: f64 = 0.6;
-pub(super) const SGT_LINE: f64 = 0.125;
+/// The disc a number's glyphs are cut from: just inside the ring (Bridges refuses orthogonally
+/// joined islands, so no neighbour's ring reaches this far in). The ring's inner edge is
+/// anti-aliased over a pixel of the picture it was drawn in, and an enlarged copy widens
+/// that band with the tile (2 px at 2× of a 32 px tile), so the gap kept from it grows with
+/// the tile too: at a fixed 1.5 px, box copies of 32 px tiles at 1.9× and 2× cut the ring's
+/// edge into a dozen slivers beside the digit. A number's ink reaches about 0.31 of a tile
+/// from the centre (two digits at Bridges' smaller size for 10 and up), well inside.
+pub(super) fn digit_radius(ts: f64) -> f64 {
+    ts * (SGT_RING_OUTER - SGT_LINE) - RING_EDGE_GAP.max(RING_EDGE_GAP_PER_TILE * ts)
+}
+const RING_EDGE_GAP: f64 = 1.5;
+const RING_EDGE_GAP_PER_TILE: f64 = 0.06;
 
 /// The topmost ink on a canvas `(x, y, w, h)` (the top of an island's ring, straight above its
 /// centre) and how many pixels thick the ring is there.
@@ -194,10 +203,8 @@ pub(super) fn locate_sgt(
             canvas.y + ts * (c.row + 1) as f64,
         )
     };
-    // Just inside the ring; Bridges refuses orthogonally joined islands, so no neighbour's
-    // ring reaches this far in.
-    let digit_r = ts * (SGT_RING_OUTER - SGT_LINE) - 1.5;
-    let islands = centres
+    let digit_r = digit_radius(ts);
+    let mut islands: Vec<Found> = centres
         .iter()
         .map(|&at| {
             let c = centre(at);
@@ -209,6 +216,11 @@ pub(super) fn locate_sgt(
             }
         })
         .collect();
+    let rings: Vec<(f64, f64)> = centres.iter().map(|&at| centre(at)).collect();
+    let enlarged = enlargement(img, &rings, ts);
+    for cut in islands.iter_mut().flat_map(|f| f.glyphs.iter_mut()) {
+        cut.tall = sharp_height(cut.tall, enlarged);
+    }
     let geometry = Geometry::square(
         PixelPoint {
             x: canvas.x + ts,

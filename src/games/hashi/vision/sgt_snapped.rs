@@ -2,10 +2,9 @@
 //! window has blended into the canvas colour on every side and no canvas edge is left to
 //! find: the canvas is snapped to the lattice the rings fit instead.
 
+use super::sgt_canvas::SGT_RING_OUTER;
 use super::sgt_canvas::{sgt_canvas, LOSSY_CANVAS_TOLERANCE, LOSSY_EDGE_ERROR};
-use super::sgt_lattice::{
-    fit_rings, locate_sgt, sgt_islands, sgt_top_ring, tile_sizes, SGT_RING_OUTER,
-};
+use super::sgt_lattice::{fit_rings, locate_sgt, sgt_islands, sgt_top_ring, tile_sizes};
 use super::Located;
 use crate::games::hashi::model::Cell;
 use image::RgbaImage;

@@ -492,3 +492,107 @@ fn a_canvas_only_thumbnail_saved_as_jpeg_reads_right_or_is_refused() {
         "{read} read, {only_smoothed} smoothed"
     );
 }
+
+/// The fixture's canvas alone, shrunk by Lanczos to `percent` %: a website's thumbnail of
+/// the game (35 % gives 14 px tiles and digits 7 px tall).
+fn thumbnail(percent: u32) -> (RgbaImage, Reading) {
+    let img = bridges_fixture();
+    let r = recognize(&img).unwrap();
+    let b = r.geometry.board;
+    let canvas = image::imageops::crop_imm(
+        &img,
+        b.x.round() as u32,
+        b.y.round() as u32,
+        b.w.round() as u32,
+        b.h.round() as u32,
+    )
+    .to_image();
+    let (w, h) = (
+        canvas.width() * percent / 100,
+        canvas.height() * percent / 100,
+    );
+    let thumb = image::imageops::resize(&canvas, w, h, image::imageops::FilterType::Lanczos3);
+    (thumb, r)
+}
+
+/// Doubling every pixel doubles the ring's anti-aliased inner edge too. Frames of a Bridges
+/// demo at 32 px tiles draw the ring about a pixel further in than the app; at a fixed 1.5 px
+/// from the ring, their copies doubled by box averaging cut its edge into slivers beside the
+/// digit ("12 glyphs where a number should be"). An island with no number drawn, at 32 px
+/// tiles and doubled, has no glyph in its digit disc.
+#[test]
+fn a_doubled_ring_leaves_no_ink_in_its_digit_disc() {
+    use super::digits::glyphs_in_disc;
+    use super::sgt_canvas::{sgt_ink, SGT_LINE, SGT_RING_OUTER};
+    use super::sgt_lattice::digit_radius;
+    let ts = 32.0;
+    let (outer, inner) = (SGT_RING_OUTER * ts, (SGT_RING_OUTER - SGT_LINE) * ts - 1.0);
+    let c = 1.5 * ts;
+    // Each pixel's ink share, from 4×4 samples.
+    let island = RgbaImage::from_fn(3 * ts as u32, 3 * ts as u32, |x, y| {
+        let inked = (0..16)
+            .filter(|k| {
+                let sx = x as f64 + (k % 4) as f64 / 4.0 + 0.125 - c;
+                let sy = y as f64 + (k / 4) as f64 / 4.0 + 0.125 - c;
+                (inner..=outer).contains(&sx.hypot(sy))
+            })
+            .count() as f64
+            / 16.0;
+        let inside = (x as f64 + 0.5 - c).hypot(y as f64 + 0.5 - c) < inner;
+        let paper = if inside { 255.0 } else { 213.0 };
+        let v = (paper * (1.0 - inked)).round() as u8;
+        Rgba([v, v, v, 255])
+    });
+    let doubled = image::imageops::resize(
+        &island,
+        2 * island.width(),
+        2 * island.height(),
+        image::imageops::FilterType::Nearest,
+    );
+    let centre = 2.0 * c - 0.5;
+    assert!(glyphs_in_disc(&island, (c - 0.5, c - 0.5), digit_radius(ts), sgt_ink).is_empty());
+    let cuts = glyphs_in_disc(&doubled, (centre, centre), digit_radius(2.0 * ts), sgt_ink);
+    assert!(cuts.is_empty(), "{} glyphs", cuts.len());
+}
+
+/// An enlarged copy of a thumbnail spreads its 7 px digits over more pixels without adding
+/// detail: scored as digits of the copy's height, the right ones fell under "no confidence".
+/// The rings' edges tell the enlargement (about 1 on the thumbnail, close to the factor on
+/// bilinear copies), and the digits are scored at the height they were drawn at, not under
+/// 8 px. Every copy reads right or is refused, and most read.
+#[test]
+fn an_enlarged_thumbnail_reads_as_the_thumbnail_or_is_refused() {
+    use super::sgt_blur::enlargement;
+    use image::imageops::FilterType::Triangle;
+    let (thumb, r) = thumbnail(35);
+    let rings = |img: &RgbaImage| {
+        let l = locate(img).unwrap();
+        let centres: Vec<(f64, f64)> = l
+            .islands
+            .iter()
+            .map(|f| {
+                let c = l.geometry.centre(f.at.row, f.at.col);
+                (c.x, c.y)
+            })
+            .collect();
+        enlargement(img, &centres, l.geometry.pitch())
+    };
+    assert_eq!(rings(&thumb), 1.0);
+    assert_eq!(seen(&recognize(&thumb).unwrap()), seen(&r));
+    let mut read = 0;
+    for percent in (150..=200).step_by(10) {
+        let size = |v: u32| v * percent / 100;
+        let big =
+            image::imageops::resize(&thumb, size(thumb.width()), size(thumb.height()), Triangle);
+        let e = rings(&big);
+        assert!(
+            e > 1.0 && e <= percent as f64 / 100.0 + 0.1,
+            "{percent}%: enlargement {e}"
+        );
+        if let Ok(got) = recognize(&big) {
+            assert_eq!(seen(&got), seen(&r), "{percent}%");
+            read += 1;
+        }
+    }
+    assert!(read >= 4, "{read} of 6 read");
+}
