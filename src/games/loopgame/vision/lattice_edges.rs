@@ -140,6 +140,12 @@ fn board_by_edges(
     let right = sharp_edge(down, x1 + reach, x1 - reach)?;
     let top = sharp_edge(along, y0 - reach, y0 + reach)?;
     let bottom = sharp_edge(along, y1 + reach, y1 - reach)?;
+    // The page must be seen past each edge: the picture's own edge says nothing of where the
+    // board ends (a page taken for a tinted board runs to it).
+    let seen = |pos: i64, size: i64| (3..size - 3).contains(&pos);
+    if !(seen(left, w) && seen(right, w) && seen(top, h) && seen(bottom, h)) {
+        return None;
+    }
     Some(crate::rect::Rect::new(
         left as f64 - 0.5,
         top as f64 - 0.5,
@@ -245,6 +251,31 @@ mod tests {
         assert_eq!(l.size, 8);
         let b = l.geometry.board;
         assert_eq!([b.x, b.y, b.w, b.h], [99.5, 99.5, 400.0, 400.0]);
+    }
+
+    /// The page must be seen past an edge: a board colour running to the picture's own edge
+    /// (a page taken for a tinted board does) has no edge there, though it shows board on one
+    /// side and nothing on the other. With 100 px of page around, the same board has one.
+    #[test]
+    fn the_pictures_own_edge_is_no_board_edge() {
+        let framed = bare_board(400, &[(24, 24), (275, 175)]);
+        let area = Component {
+            count: 0,
+            x0: 104,
+            y0: 104,
+            x1: 496,
+            y1: 496,
+        };
+        assert!(board_by_edges(&framed, &DARK, &area).is_some());
+        let flush = image::imageops::crop_imm(&framed, 100, 100, 400, 400).to_image();
+        let area = Component {
+            count: 0,
+            x0: 4,
+            y0: 4,
+            x1: 396,
+            y1: 396,
+        };
+        assert_eq!(board_by_edges(&flush, &DARK, &area), None);
     }
 
     /// Where the grid lines give the lattice, the edges and numbers give the same one; in a

@@ -2,8 +2,8 @@
 //! checked against where the board colour ends.
 
 use super::board::{
-    beyond_edges, board_colour, flanked, grid_like, lerp, on_board, ColourMemo, COARSE, EDGE_LEAK,
-    MAX_CELLS, MIN_CELLS,
+    beyond_edges, board_colour, could_step, flank_like, flanked, grid_like, lerp, on_board,
+    steps_from_flanks, ColourMemo, COARSE, EDGE_LEAK, FLANK_SLACK, MAX_CELLS, MIN_CELLS,
 };
 use super::look::{path_ink, Look};
 use super::{pixel, region_of, Located};
@@ -28,13 +28,29 @@ pub(super) fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<
     let mut cols = vec![0usize; x1 + 1 - x0];
     let mut rows = vec![0usize; y1 + 1 - y0];
     let is_board = |x: i64, y: i64| window.at(x, y) == Class::Board;
+    let flank_memo = std::cell::RefCell::new(ColourMemo::new());
+    let flank = |p| {
+        flank_memo
+            .borrow_mut()
+            .get(p, |p| flank_like(p, look, FLANK_SLACK))
+    };
     for y in y0..=y1 {
         for x in x0..=x1 {
             let (x, y) = (x as i64, y as i64);
-            if window.at(x, y) != Class::Grid {
-                continue;
+            let class = window.at(x, y);
+            let mut across = match class {
+                Class::Grid => [true, false].map(|a| flanked(x, y, a, is_board)),
+                _ => [false; 2],
+            };
+            // A tinted picture's video colour rings beside the lines between a tinted cell and
+            // a plain one, casting them and their sides in neither colour: such a line is told
+            // by its even step from what lies beside it.
+            if across == [false; 2]
+                && look.tint.is_some()
+                && matches!(class, Class::Grid | Class::MaybeLine)
+            {
+                across = [true, false].map(|a| steps_from_flanks(img, look, x, y, a, &flank));
             }
-            let across = [true, false].map(|a| flanked(x, y, a, is_board));
             // The path's anti-aliased rim is the same grey mix as a grid line when it runs
             // over the board colour: grey next to path ink is not grid.
             if across == [false, false] || window.near_path(x, y) {
@@ -119,7 +135,17 @@ pub(super) fn lattice(img: &RgbaImage, look: &Look, area: &Component) -> Result<
     let clear = 3.0f64.max(ax.pitch / 50.0);
     let outside = beyond_edges(img, look, b, clear);
     let inside = beyond_edges(img, look, b, -clear);
-    let inside_short = (0..4).any(|k| grown[k] && inside[k] < 16);
+    // A grown side must end inside the picture: past its edge nothing says where the board
+    // colour ends (a page taken for a tinted board runs to it, and the lattice grows whole
+    // cells into it).
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let seen = [
+        b.x >= -1.0,
+        b.x + b.w <= w + 1.0,
+        b.y >= -1.0,
+        b.y + b.h <= h + 1.0,
+    ];
+    let inside_short = (0..4).any(|k| grown[k] && (inside[k] < 16 || !seen[k]));
     if outside.iter().any(|&n| n > EDGE_LEAK) || inside_short {
         return Err(Error::vision(
             Some(region_of(b)),
@@ -185,7 +211,10 @@ fn keep_flanked(
                 let t = (k as f64 + 0.5) / POINTS as f64;
                 sides.iter().all(|&side| {
                     let (x, y) = at(side, t);
-                    pixel(img, x, y).is_some_and(|p| on_board(p, look, 1))
+                    pixel(img, x, y).is_some_and(|p| {
+                        on_board(p, look, 1)
+                            || (look.tint.is_some() && flank_like(p, look, FLANK_SLACK))
+                    })
                 })
             })
             .count();
@@ -203,6 +232,8 @@ enum Class {
     Board,
     Grid,
     Path,
+    /// Other, but a tinted picture's line might show so (`could_step`).
+    MaybeLine,
 }
 
 impl Class {
@@ -213,6 +244,8 @@ impl Class {
             Class::Board
         } else if path_ink(p, look) {
             Class::Path
+        } else if could_step(p, look) {
+            Class::MaybeLine
         } else {
             Class::Other
         }
@@ -264,5 +297,54 @@ impl Window {
         [2, 3, 5, 7, 9, -2, -3, -5, -7, -9]
             .iter()
             .any(|&d| self.at(x + d, y) == Class::Path || self.at(x, y + d) == Class::Path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::look::LIGHT;
+    use super::*;
+
+    /// A light 4×4 board of 60-px cells with 1-px lines of the grid colour (its outer lines
+    /// too), on a page of `page` 30 px wide.
+    fn light_board(page: [u8; 3]) -> RgbaImage {
+        let (m, p, n) = (30u32, 60u32, 4u32);
+        let side = 2 * m + n * p + 1;
+        let mut img = RgbaImage::from_pixel(side, side, Rgba([page[0], page[1], page[2], 255]));
+        let [r, g, b] = LIGHT.board;
+        let [gr, gg, gb] = LIGHT.grid;
+        for y in m..=m + n * p {
+            for x in m..=m + n * p {
+                let line = (x - m) % p == 0 || (y - m) % p == 0;
+                let c = if line { [gr, gg, gb] } else { [r, g, b] };
+                img.put_pixel(x, y, Rgba([c[0], c[1], c[2], 255]));
+            }
+        }
+        img
+    }
+
+    /// The page taken for a tint (it is as far off white as a tutorial's highlighted cells):
+    /// the board colour then goes on past every edge, so the lattice grows cell by cell until
+    /// it runs past the picture, where nothing says the board ends. Refused; the plain look
+    /// reads the board.
+    #[test]
+    fn a_lattice_grown_to_the_pictures_edge_is_refused() {
+        let page = [0xf3, 0xf3, 0xf3];
+        let img = light_board(page);
+        let area = Component {
+            count: 0,
+            x0: 34,
+            y0: 34,
+            x1: 266,
+            y1: 266,
+        };
+        let plain = lattice(&img, &LIGHT, &area).unwrap();
+        assert_eq!(plain.size, 4);
+        let paged = Look {
+            tint: Some(page),
+            ..LIGHT
+        };
+        let read = lattice(&img, &paged, &area);
+        assert!(read.is_err(), "{:?}", read.map(|l| l.size));
     }
 }

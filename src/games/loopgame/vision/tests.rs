@@ -521,6 +521,10 @@ fn a_tinted_block_of_cells_enlarged_reads_as_the_board() {
         }
         for f in [1.1, 1.25] {
             let copy = scaled(&img, f);
+            if std::env::var("LOOPV_DUMP").is_ok() {
+                copy.save(format!("/tmp/loopv-dump/synth_{read}.png"))
+                    .unwrap();
+            }
             let r = recognize(&copy).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
             assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
             assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
@@ -553,4 +557,81 @@ fn soft_grid_lines_at_very_large_cells_read_the_same() {
     let r = recognize(&big).unwrap_or_else(|e| panic!("{} at {f:.2}: {e}", s.file));
     assert_eq!(r.puzzle.rows(), s.hints, "{} at {f:.2}", s.file);
     assert!(same_path(&r.path, &s.path, false), "{} at {f:.2}", s.file);
+}
+
+/// The picture with each 2×2 block's colour (Cb, Cr) averaged and its brightness (Y) kept, as
+/// a video frame stores it: colour smears across the grid lines between unlike cells.
+fn colour_halved(img: &RgbaImage) -> RgbaImage {
+    let ycc = |p: &Rgba<u8>| {
+        let [r, g, b] = [p.0[0], p.0[1], p.0[2]].map(f64::from);
+        let y = 0.299 * r + 0.587 * g + 0.114 * b;
+        [y, b - y, r - y]
+    };
+    let mut out = img.clone();
+    for by in (0..img.height() - 1).step_by(2) {
+        for bx in (0..img.width() - 1).step_by(2) {
+            let cells = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| (bx + dx, by + dy));
+            let [mut cb, mut cr] = [0.0; 2];
+            for &(x, y) in &cells {
+                let [_, b, r] = ycc(img.get_pixel(x, y));
+                cb += b / 4.0;
+                cr += r / 4.0;
+            }
+            for &(x, y) in &cells {
+                let [luma, _, _] = ycc(img.get_pixel(x, y));
+                let (r, b) = (luma + cr, luma + cb);
+                let g = (luma - 0.299 * r - 0.114 * b) / 0.587;
+                let c = |v: f64| v.round().clamp(0.0, 255.0) as u8;
+                out.put_pixel(x, y, Rgba([c(r), c(g), c(b), 255]));
+            }
+        }
+    }
+    out
+}
+
+/// A light board with all but its last row and column under a strong blue tint (#E9F1FB, 22
+/// levels off white, as the tutorial's highlighted block at its height; the page is 15 off),
+/// its lines tinted alike, the colour then halved as a video frame's is: as captured and
+/// enlarged to 1.5× and 2×, it reads as the untinted board does.
+#[test]
+fn a_strong_tint_in_a_video_frame_reads_as_the_board() {
+    let Some(all) = shots() else { return };
+    let mut read = 0;
+    for s in all
+        .iter()
+        .filter(|s| s.state == "fresh" && s.theme == "light")
+        .take(4)
+    {
+        let [x, y, w, h] = s.board;
+        let p = w / s.size as f64;
+        let mut img = s.img.clone();
+        let (x1, y1) = (x + w - p, y + h - p);
+        for (px, py, c) in img.enumerate_pixels_mut() {
+            let (fx, fy) = (px as f64 + 0.5, py as f64 + 0.5);
+            // The tint lies over the board and its lines, under the numbers and the path.
+            let grey = crate::vision::color::saturation(rgb(*c)) <= 2 && c.0[0] > 150;
+            if fx > x && fx < x1 && fy > y && fy < y1 && grey {
+                for (i, d) in [22u8, 14, 4].iter().enumerate() {
+                    c.0[i] = c.0[i].saturating_sub(*d);
+                }
+            }
+        }
+        let video = colour_halved(&img);
+        for f in [1.0, 1.5, 2.0] {
+            let copy = if f == 1.0 {
+                video.clone()
+            } else {
+                scaled(&video, f)
+            };
+            if std::env::var("LOOPV_DUMP").is_ok() {
+                copy.save(format!("/tmp/loopv-dump/synth_{read}.png"))
+                    .unwrap();
+            }
+            let r = recognize(&copy).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
+            assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
+            assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+            read += 1;
+        }
+    }
+    assert!(read > 0, "no fresh light capture in the corpus");
 }
