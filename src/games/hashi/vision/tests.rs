@@ -93,12 +93,13 @@ fn a_capture_scaled_to_three_quarters_reads_as_the_original() {
     }
 }
 
+/// Each corpus capture shown in a full-screen frame reads as its truth. Its time per reading
+/// is `bench hashi-screen`'s (a timing bar is measured at rest, never asserted in a test).
 #[test]
-#[cfg_attr(debug_assertions, ignore = "the time budget is for release builds")]
-fn a_full_screen_frame_reads_within_budget_in_release() {
+fn a_full_screen_frame_reads_every_capture_exactly() {
     let Some(all) = corpus() else { return };
-    let mut worst = (0.0f64, String::new());
-    for (name, img, _) in &all {
+    let mut framed = 0;
+    for (name, img, truth) in &all {
         let frame = if img.dimensions() == (1920, 1080) {
             img.clone()
         } else if img.width() <= 1920 && img.height() <= 1080 {
@@ -106,20 +107,11 @@ fn a_full_screen_frame_reads_within_budget_in_release() {
         } else {
             continue;
         };
-        // The fastest of a few runs: other tests share the two cores.
-        let ms = (0..5)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                recognize(&frame).unwrap();
-                start.elapsed().as_secs_f64() * 1000.0
-            })
-            .fold(f64::INFINITY, f64::min);
-        if ms > worst.0 {
-            worst = (ms, name.clone());
-        }
+        let got = recognize(&frame).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(seen(&got), *truth, "{name}");
+        framed += 1;
     }
-    eprintln!("slowest 1920x1080 frame: {} at {:.1} ms", worst.1, worst.0);
-    assert!(worst.0 <= 30.0, "{worst:?}");
+    assert!(framed > 0, "no corpus capture fits a 1920×1080 frame");
 }
 
 #[test]
@@ -458,17 +450,7 @@ fn a_canvas_only_thumbnail_saved_as_jpeg_reads_right_or_is_refused() {
     use super::sgt_snapped::locate_sgt_snapped;
     use crate::vision::test_pictures::jpeg_copy;
     use image::imageops::FilterType::{Lanczos3, Triangle};
-    let img = bridges_fixture();
-    let r = recognize(&img).unwrap();
-    let b = r.geometry.board;
-    let canvas = image::imageops::crop_imm(
-        &img,
-        b.x.round() as u32,
-        b.y.round() as u32,
-        b.w.round() as u32,
-        b.h.round() as u32,
-    )
-    .to_image();
+    let (canvas, r) = fixture_canvas();
     let (mut read, mut only_smoothed) = (0, 0);
     for percent in 30..=40 {
         for filter in [Lanczos3, Triangle] {
@@ -493,9 +475,8 @@ fn a_canvas_only_thumbnail_saved_as_jpeg_reads_right_or_is_refused() {
     );
 }
 
-/// The fixture's canvas alone, shrunk by Lanczos to `percent` %: a website's thumbnail of
-/// the game (35 % gives 14 px tiles and digits 7 px tall).
-fn thumbnail(percent: u32) -> (RgbaImage, Reading) {
+/// The fixture's canvas alone, cropped from the capture, and the capture's reading.
+fn fixture_canvas() -> (RgbaImage, Reading) {
     let img = bridges_fixture();
     let r = recognize(&img).unwrap();
     let b = r.geometry.board;
@@ -507,6 +488,13 @@ fn thumbnail(percent: u32) -> (RgbaImage, Reading) {
         b.h.round() as u32,
     )
     .to_image();
+    (canvas, r)
+}
+
+/// The fixture's canvas alone, shrunk by Lanczos to `percent` %: a website's thumbnail of
+/// the game (35 % gives 14 px tiles and digits 7 px tall).
+fn thumbnail(percent: u32) -> (RgbaImage, Reading) {
+    let (canvas, r) = fixture_canvas();
     let (w, h) = (
         canvas.width() * percent / 100,
         canvas.height() * percent / 100,

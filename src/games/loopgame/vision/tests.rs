@@ -2,7 +2,7 @@
 //! which no one step decides.
 
 use super::look::{DARK, LIGHT};
-use super::truth::shots;
+use super::truth::{shots, Shot};
 use super::*;
 use crate::vision::color::rgb;
 use crate::vision::geometry::Geometry;
@@ -23,6 +23,26 @@ fn same_path(read: &[Cell], truth: &[Cell], closed: bool) -> bool {
             .iter()
             .any(|t| (0..t.len()).all(|k| read[k] == t[(s + k) % t.len()]))
     })
+}
+
+/// Whether a reading of `s`'s capture (or a copy of it, `what`) is its board exactly (true)
+/// or a refusal (false); any other board or error fails the test.
+fn same_or_refused(got: Result<Reading>, s: &Shot, what: &str) -> bool {
+    match got {
+        Ok(r) => {
+            assert_eq!(r.puzzle.rows(), s.hints, "{} {what}", s.file);
+            assert!(same_path(&r.path, &s.path, false), "{} {what}", s.file);
+            true
+        }
+        Err(Error::Vision { .. }) => false,
+        Err(e) => panic!("{} {what}: {e}", s.file),
+    }
+}
+
+/// A reading of `s`'s capture (or a copy of it, `what`) that must be its board exactly.
+fn reads_exactly(got: Result<Reading>, s: &Shot, what: &str) {
+    let r = got.unwrap_or_else(|e| panic!("{} {what}: {e}", s.file));
+    assert!(same_or_refused(Ok(r), s, what));
 }
 
 #[test]
@@ -81,15 +101,8 @@ fn a_rescaled_capture_reads_the_same_or_is_refused() {
                 (s.img.height() as f32 * f) as u32,
             );
             let img = image::imageops::resize(&s.img, w, h, image::imageops::FilterType::Triangle);
-            match recognize(&img) {
-                Ok(r) => {
-                    assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
-                    assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
-                    same += 1;
-                }
-                Err(Error::Vision { .. }) => refused += 1,
-                Err(e) => panic!("{} at {f}: {e}", s.file),
-            }
+            let read = same_or_refused(recognize(&img), s, &format!("at {f}"));
+            (same, refused) = (same + usize::from(read), refused + usize::from(!read));
         }
     }
     eprintln!("rescaled: {same} read the same, {refused} refused");
@@ -116,15 +129,7 @@ fn a_lossy_or_enlarged_copy_still_shows_its_board() {
             for (got, want) in [b.x, b.y, b.w, b.h].iter().zip(s.board) {
                 assert!((got - want * f).abs() <= 2.0, "{} at {f}: {b:?}", s.file);
             }
-            match recognize(img) {
-                Ok(r) => {
-                    assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
-                    assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
-                    read_same += 1;
-                }
-                Err(Error::Vision { .. }) => {}
-                Err(e) => panic!("{} at {f}: {e}", s.file),
-            }
+            read_same += usize::from(same_or_refused(recognize(img), s, &format!("at {f}")));
         }
     }
     eprintln!("lossy or enlarged copies: {read_same} read the same");
@@ -175,9 +180,7 @@ fn a_crop_around_the_board_reads_the_same() {
             let [x, y, w, h] = s.board.map(|v| v as u32);
             let img =
                 image::imageops::crop_imm(&s.img, x - m, y - m, w + 2 * m, h + 2 * m).to_image();
-            let r = recognize(&img).unwrap_or_else(|e| panic!("{} margin {m}: {e}", s.file));
-            assert_eq!(r.puzzle.rows(), s.hints, "{} margin {m}", s.file);
-            assert!(same_path(&r.path, &s.path, false), "{} margin {m}", s.file);
+            reads_exactly(recognize(&img), s, &format!("margin {m}"));
         }
     }
 }
@@ -197,9 +200,7 @@ fn a_grey_page_line_in_step_with_the_grid_is_not_a_grid_line() {
             let [r, g, b] = look.grid;
             img.put_pixel(x, line, Rgba([r, g, b, 255]));
         }
-        let r = recognize(&img).unwrap_or_else(|e| panic!("{}: {e}", s.file));
-        assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
-        assert!(same_path(&r.path, &s.path, false), "{}", s.file);
+        reads_exactly(recognize(&img), s, "");
     }
 }
 
@@ -210,15 +211,8 @@ fn a_jpeg_copy_reads_the_same_or_is_refused() {
     let (mut same, mut refused) = (0, 0);
     for s in all.iter().filter(|s| s.state != "solved") {
         let img = crate::vision::test_pictures::jpeg_copy(&s.img, 90);
-        match recognize(&img) {
-            Ok(r) => {
-                assert_eq!(r.puzzle.rows(), s.hints, "{}", s.file);
-                assert!(same_path(&r.path, &s.path, false), "{}", s.file);
-                same += 1;
-            }
-            Err(Error::Vision { .. }) => refused += 1,
-            Err(e) => panic!("{}: {e}", s.file),
-        }
+        let read = same_or_refused(recognize(&img), s, "as JPEG q90");
+        (same, refused) = (same + usize::from(read), refused + usize::from(!read));
     }
     eprintln!("JPEG copies: {same} read the same, {refused} refused");
 }
@@ -495,6 +489,22 @@ fn an_open_end_bending_on_into_its_cell_is_refused() {
     assert_refused_at(read, g, row, col, "bends on");
 }
 
+/// `s`'s capture with `tint` applied to each pixel of its board but the last row and column
+/// (given the pixel's position), as the app's tutorial highlights a block of cells.
+fn block_tinted(s: &Shot, tint: impl Fn(u32, u32, &mut Rgba<u8>)) -> RgbaImage {
+    let [x, y, w, h] = s.board;
+    let p = w / s.size as f64;
+    let (x1, y1) = (x + w - p, y + h - p);
+    let mut img = s.img.clone();
+    for (px, py, c) in img.enumerate_pixels_mut() {
+        let (fx, fy) = (px as f64 + 0.5, py as f64 + 0.5);
+        if fx > x && fx < x1 && fy > y && fy < y1 {
+            tint(px, py, c);
+        }
+    }
+    img
+}
+
 /// A light board with all but its last row and column tinted a pale blue five levels off the
 /// board colour, a pixel in three one level further (a video frame's noise), as the app's
 /// tutorial highlights a block; enlarged, it reads as the untinted board does.
@@ -506,28 +516,15 @@ fn a_tinted_block_of_cells_enlarged_reads_as_the_board() {
         .iter()
         .filter(|s| s.state == "fresh" && s.theme == "light")
     {
-        let [x, y, w, h] = s.board;
-        let p = w / s.size as f64;
-        let mut img = s.img.clone();
-        let (x1, y1) = (x + w - p, y + h - p);
-        for (px, py, c) in img.enumerate_pixels_mut() {
-            let (fx, fy) = (px as f64 + 0.5, py as f64 + 0.5);
-            if fx > x && fx < x1 && fy > y && fy < y1 {
-                let extra = ((px * 7 + py * 13) % 3 == 0) as u8;
-                for (i, d) in [5u8, 4, 1].iter().enumerate() {
-                    c.0[i] = c.0[i].saturating_sub(d + extra);
-                }
+        let img = block_tinted(s, |px, py, c| {
+            let extra = ((px * 7 + py * 13) % 3 == 0) as u8;
+            for (i, d) in [5u8, 4, 1].iter().enumerate() {
+                c.0[i] = c.0[i].saturating_sub(d + extra);
             }
-        }
+        });
         for f in [1.1, 1.25] {
             let copy = scaled(&img, f);
-            if std::env::var("LOOPV_DUMP").is_ok() {
-                copy.save(format!("/tmp/loopv-dump/synth_{read}.png"))
-                    .unwrap();
-            }
-            let r = recognize(&copy).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
-            assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
-            assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+            reads_exactly(recognize(&copy), s, &format!("at {f}"));
             read += 1;
         }
     }
@@ -602,20 +599,14 @@ fn a_strong_tint_in_a_video_frame_reads_as_the_board() {
         .filter(|s| s.state == "fresh" && s.theme == "light")
         .take(4)
     {
-        let [x, y, w, h] = s.board;
-        let p = w / s.size as f64;
-        let mut img = s.img.clone();
-        let (x1, y1) = (x + w - p, y + h - p);
-        for (px, py, c) in img.enumerate_pixels_mut() {
-            let (fx, fy) = (px as f64 + 0.5, py as f64 + 0.5);
+        let img = block_tinted(s, |_, _, c| {
             // The tint lies over the board and its lines, under the numbers and the path.
-            let grey = crate::vision::color::saturation(rgb(*c)) <= 2 && c.0[0] > 150;
-            if fx > x && fx < x1 && fy > y && fy < y1 && grey {
+            if crate::vision::color::saturation(rgb(*c)) <= 2 && c.0[0] > 150 {
                 for (i, d) in [22u8, 14, 4].iter().enumerate() {
                     c.0[i] = c.0[i].saturating_sub(*d);
                 }
             }
-        }
+        });
         let video = colour_halved(&img);
         for f in [1.0, 1.5, 2.0] {
             let copy = if f == 1.0 {
@@ -623,13 +614,7 @@ fn a_strong_tint_in_a_video_frame_reads_as_the_board() {
             } else {
                 scaled(&video, f)
             };
-            if std::env::var("LOOPV_DUMP").is_ok() {
-                copy.save(format!("/tmp/loopv-dump/synth_{read}.png"))
-                    .unwrap();
-            }
-            let r = recognize(&copy).unwrap_or_else(|e| panic!("{} at {f}: {e}", s.file));
-            assert_eq!(r.puzzle.rows(), s.hints, "{} at {f}", s.file);
-            assert!(same_path(&r.path, &s.path, false), "{} at {f}", s.file);
+            reads_exactly(recognize(&copy), s, &format!("at {f}"));
             read += 1;
         }
     }
