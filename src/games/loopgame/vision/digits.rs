@@ -4,6 +4,7 @@
 use super::ink::InkRule;
 use super::look::{palette_value, Look};
 use super::numbers::Number;
+use super::sign::Sign;
 use crate::error::{Error, Result};
 use crate::vision::glyph::{best_match_seen, ranked, Glyph, Match, TemplateSet};
 use std::sync::OnceLock;
@@ -87,8 +88,8 @@ pub(super) fn read_number(
         return Err(Error::vision(
             Some(f.region),
             format!(
-                "row {r} col {c}: {} glyphs where a one-digit number should be (a count below \
-                 zero has no template)",
+                "row {r} col {c}: {} glyphs where a one-digit number should be (the path \
+                 touches a minus, or they are not one number)",
                 f.glyphs.len()
             ),
         ));
@@ -139,6 +140,17 @@ pub(super) fn read_number(
             format!("row {r} col {c}: read {:?}, not a digit", m.label),
         )
     })?;
+    // The app writes a count below zero with a minus; it never writes "-0".
+    let value = match (f.sign, value) {
+        (Sign::Minus, 0) => {
+            return Err(Error::vision(
+                Some(f.region),
+                format!("row {r} col {c}: a minus before 0, which the app never shows"),
+            ))
+        }
+        (Sign::Minus, v) => -v,
+        (_, v) => v,
+    };
     let palette = value.abs().min(9);
     // A JPEG copy shifts a thin stroke's colour by up to a palette step (its brightness rings,
     // its colour resolution is halved); there, a neighbouring step passes when the colour is
@@ -248,6 +260,7 @@ mod tests {
             unseen: vec![Glyph::from_mask(16, 16, &[false; 256])],
             crossed: false,
             colour,
+            sign: Sign::Plus,
             region: Region {
                 x: 0,
                 y: 0,
@@ -293,6 +306,7 @@ mod tests {
             unseen: vec![none.clone()],
             crossed,
             colour: LIGHT.numbers[0],
+            sign: Sign::Plus,
             region: Region {
                 x: 0,
                 y: 0,

@@ -7,9 +7,9 @@
 //! (`lattice_edges`); read the drawn path from the ink crossing each edge between neighbouring
 //! cells (`path`); cut each number out of its cell (`numbers`, by the rules of `ink`) and read
 //! it by shape against templates cut from the corpus (`calibration/loop/digits.json`),
-//! checked against its colour (`digits`); and recover each hint from what the number
-//! displays, since the app counts numbers down as the path is drawn (hint = displayed + path
-//! turns in its block).
+//! checked against its colour (`digits`), with the minus of a count below zero (`sign`); and
+//! recover each hint from what the number displays, since the app counts numbers down as the
+//! path is drawn (hint = displayed + path turns in its block).
 
 mod board;
 mod digits;
@@ -20,6 +20,7 @@ mod locate;
 mod look;
 mod numbers;
 mod path;
+mod sign;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -38,6 +39,7 @@ use locate::locate;
 use look::Look;
 use numbers::{numbers, numbers_by, Cut};
 use path::{path_turns, read_path};
+use sign::Sign;
 use win::refuse_win_sheet;
 
 pub use win::{shows_loop_won, win_sheet};
@@ -119,11 +121,14 @@ pub fn learn(samples: &[(String, RgbaImage, Puzzle)]) -> Result<Profile> {
                     "{name}: a number at row {r} col {c}, where the puzzle has no hint"
                 )));
             };
-            if f.crossed || f.glyphs.len() != 1 {
+            let drawn = truth.block(r, c).filter(|&[a, b]| turns[a * n + b]).count() as i32;
+            let shown = hint as i32 - drawn;
+            // The templates are digits: a count below zero, or where the path may hide its
+            // minus, teaches nothing surer than the other numbers do.
+            if f.crossed || f.glyphs.len() != 1 || f.sign != Sign::Plus || shown < 0 {
                 continue;
             }
-            let drawn = truth.block(r, c).filter(|&[a, b]| turns[a * n + b]).count() as i32;
-            out.add(&(hint as i32 - drawn).to_string(), f.glyphs[0].clone());
+            out.add(&shown.to_string(), f.glyphs[0].clone());
             took = true;
         }
         if took {
@@ -222,7 +227,25 @@ fn read_by(
             .filter(|&[a, b]| turns[a * n + b])
             .count() as i32;
         let hint = shown + drawn;
-        if hint < 0 || hint as usize > puzzle.block_size(r, c) {
+        let fits = |h: i32| h >= 0 && h as usize <= puzzle.block_size(r, c);
+        // A digit where a minus puts it, the minus unseen (the path drawn over it): the board
+        // is known only when one sign makes no hint.
+        let shown = match f.sign {
+            Sign::Hidden if fits(hint) && fits(drawn - shown) => {
+                return Err(Error::vision(
+                    Some(f.region),
+                    format!(
+                        "row {r} col {c}: a digit placed as after a minus, none seen (the path \
+                         over it?): it shows {shown} or -{shown}, a hint of {hint} or {}",
+                        drawn - shown
+                    ),
+                ))
+            }
+            Sign::Hidden if !fits(hint) => -shown,
+            _ => shown,
+        };
+        let hint = shown + drawn;
+        if !fits(hint) {
             return Err(Error::vision(
                 Some(f.region),
                 format!(

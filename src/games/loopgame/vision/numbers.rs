@@ -3,6 +3,7 @@
 
 use super::ink::{matched_ink, number_ink, InkRule};
 use super::look::{palette_value, path_ink};
+use super::sign::{split_sign, Sign};
 use super::{pixel, region_of, Located};
 use crate::error::Region;
 use crate::games::loopgame::model::Cell;
@@ -27,6 +28,8 @@ pub(super) struct Number {
     pub(super) hidden: Vec<Glyph>,
     /// The most common saturated colour of its ink.
     pub(super) colour: [u8; 3],
+    /// A minus before the digit (split off `glyphs`), or a digit where one puts it.
+    pub(super) sign: Sign,
     pub(super) region: Region,
 }
 
@@ -159,6 +162,8 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
                 }
                 merged.push(p);
             }
+            let near_path = widened(&path, side, PATH_RING);
+            let (merged, sign) = split_sign(&merged, &on, &near_path, side);
             let crossed = merged.iter().any(|&(a, b, c, d)| {
                 (b.saturating_sub(2)..(d + 3).min(side))
                     .any(|y| (a.saturating_sub(2)..(c + 3).min(side)).any(|x| path[y * side + x]))
@@ -170,7 +175,7 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
             let near_path = Ink {
                 width: side,
                 height: side,
-                on: widened(&path, side, PATH_RING),
+                on: near_path,
             };
             let hidden = Ink {
                 width: side,
@@ -185,6 +190,7 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
                 unseen: merged.iter().map(|&b| near_path.normalize(b)).collect(),
                 crossed,
                 colour,
+                sign,
                 region: region_of(cell),
             });
         }

@@ -2,7 +2,7 @@
 //! which no one step decides.
 
 use super::look::{DARK, LIGHT};
-use super::truth::{shots, Shot};
+use super::truth::{fixture_shots, shots, Shot};
 use super::*;
 use crate::vision::color::rgb;
 use crate::vision::geometry::Geometry;
@@ -619,4 +619,48 @@ fn a_strong_tint_in_a_video_frame_reads_as_the_board() {
         }
     }
     assert!(read > 0, "no fresh light capture in the corpus");
+}
+
+/// The project's own captures of the app read exactly, among them numbers a drawn path has
+/// counted below zero ("-1" in the dark and the light theme, the minus clear of the path, its
+/// digit crossed); the boards at the page's size, the page being the whole capture.
+#[test]
+fn every_fixture_capture_reads_exactly() {
+    for s in fixture_shots() {
+        reads_exactly(recognize(&s.img), &s, "as captured");
+    }
+}
+
+/// A "-1" whose minus the path hides is refused when "1" would make a hint too; the same
+/// number with its minus in view reads (the light fixture's row 5 col 4: four turns drawn
+/// around it, a hint of 3 or 5).
+#[test]
+fn a_minus_the_path_may_hide_leaves_the_board_unread() {
+    let s = fixture_shots()
+        .into_iter()
+        .find(|s| s.file.contains("_light_768x900_partial"))
+        .expect("the light fixture with a -1");
+    let r = recognize(&s.img).unwrap();
+    let g = r.geometry;
+    let cell = g.cell(5, 4);
+    // The path's own black painted over the minus's band, as a stroke along the cell's middle
+    // from its left edge to the digit would.
+    let mut img = s.img.clone();
+    let (x0, x1) = (cell.x.ceil() as u32, (cell.x + 0.48 * cell.w) as u32);
+    let (y0, y1) = (
+        (cell.y + 0.43 * cell.h) as u32,
+        (cell.y + 0.555 * cell.h) as u32,
+    );
+    let ink = ink_of(&r);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            img.put_pixel(x, y, ink);
+        }
+    }
+    match recognize(&img) {
+        Err(Error::Vision { message, .. }) => {
+            assert!(message.contains("minus"), "{message}")
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
 }

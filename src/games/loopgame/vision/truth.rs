@@ -1,10 +1,11 @@
-//! What each corpus screenshot shows, from `loop/screenshots/index.jsonl`: the truth several
-//! modules' tests read against.
+//! What each corpus screenshot shows, from `loop/screenshots/index.jsonl`, and each of the
+//! project's own captures, from `fixtures/loop/sizes/index.jsonl`: the truth several modules'
+//! tests read against.
 
 use crate::games::loopgame::model::Cell;
 use image::RgbaImage;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::Path;
 
 /// One corpus screenshot and what it shows, from `loop/screenshots/index.jsonl`.
 pub(in crate::games::loopgame) struct Shot {
@@ -20,9 +21,19 @@ pub(in crate::games::loopgame) struct Shot {
 
 pub(in crate::games::loopgame) fn shots() -> Option<Vec<Shot>> {
     let index = crate::corpus::path("loop/screenshots/index.jsonl")?;
-    let dir: PathBuf = index.parent().unwrap().parent().unwrap().to_path_buf();
+    // The corpus's index names its files from the game's folder.
+    Some(read_index(&index, index.parent()?.parent()?))
+}
+
+/// The project's own captures of the app (`fixtures/loop/sizes`), named from their folder.
+pub(in crate::games::loopgame) fn fixture_shots() -> Vec<Shot> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/loop/sizes");
+    read_index(&dir.join("index.jsonl"), &dir)
+}
+
+fn read_index(index: &Path, dir: &Path) -> Vec<Shot> {
     let mut out = Vec::new();
-    for line in std::fs::read_to_string(&index).unwrap().lines() {
+    for line in std::fs::read_to_string(index).unwrap().lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         let file = v["file"].as_str().unwrap().to_string();
         let r = &v["board_css_rect"];
@@ -52,5 +63,5 @@ pub(in crate::games::loopgame) fn shots() -> Option<Vec<Shot>> {
             board: ["x", "y", "w", "h"].map(|k| r[k].as_f64().unwrap()),
         });
     }
-    Some(out)
+    out
 }
