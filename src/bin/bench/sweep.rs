@@ -6,7 +6,11 @@
 //! prints every picture's refused sizes and, per game, the cell sizes in pixels read and refused.
 //!
 //! `SWEEP_ONLY=<game>[,<game>...]` and `SWEEP_MATCH=<part of a file name>` narrow the run;
-//! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error.
+//! `SWEEP_REFUSALS=1` prints each refusal's reason on standard error;
+//! `SWEEP_SAVE_WRONG=<folder>` keeps each wrongly read copy there as a PNG.
+//! `SWEEP_TWICE=1` resamples each picture twice instead, as a shared copy of a shared copy is:
+//! shrunk by Lanczos to 30 %–90 % every 10, then enlarged 1.00×–2.00× every 0.05 with each
+//! filter; its own section lists the counts per shrink and filter.
 //! `SWEEP_DIR=<game>=<folder>[,<game>=<folder>...]` sweeps folders of one's own pictures
 //! instead (pictures never seen by the project, say), with the truth each `index.jsonl` gives
 //! in the game's own fields, or else each against its own untouched reading. Each kind of run
@@ -39,9 +43,11 @@ impl Filter {
     }
 }
 
-/// One changed copy: a size in hundredths, a filter, and a JPEG quality when saved as JPEG.
+/// One changed copy: a first shrink by Lanczos in hundredths (the twice-resampled copies
+/// only), a size in hundredths, a filter, and a JPEG quality when saved as JPEG.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Copy {
+    shrunk: Option<u32>,
     percent: u32,
     filter: Filter,
     quality: Option<u8>,
@@ -59,6 +65,7 @@ fn copies() -> Vec<Copy> {
     let mut out: Vec<Copy> = sizes()
         .flat_map(|percent| {
             FILTERS.into_iter().map(move |filter| Copy {
+                shrunk: None,
                 percent,
                 filter,
                 quality: None,
@@ -68,6 +75,7 @@ fn copies() -> Vec<Copy> {
     for quality in QUALITIES {
         for percent in JPEG_SIZES {
             out.push(Copy {
+                shrunk: None,
                 percent,
                 filter: Filter::Lanczos,
                 quality: Some(quality),
@@ -77,21 +85,65 @@ fn copies() -> Vec<Copy> {
     out
 }
 
+/// The first shrinks of the twice-resampled copies: 30 % to 90 % every 10.
+const SHRINKS: [u32; 7] = [30, 40, 50, 60, 70, 80, 90];
+
+/// Shrunk by Lanczos, then enlarged 1.00×–2.00× every 0.05 with each filter.
+fn twice_copies() -> Vec<Copy> {
+    SHRINKS
+        .into_iter()
+        .flat_map(|shrunk| {
+            (100..=200).step_by(5).flat_map(move |percent| {
+                FILTERS.into_iter().map(move |filter| Copy {
+                    shrunk: Some(shrunk),
+                    percent,
+                    filter,
+                    quality: None,
+                })
+            })
+        })
+        .collect()
+}
+
+fn twice() -> bool {
+    std::env::var_os("SWEEP_TWICE").is_some()
+}
+
+/// `w` by `h` scaled by `percent` hundredths, at least a pixel.
+fn scaled(w: u32, h: u32, percent: u32) -> (u32, u32) {
+    let f = |v: u32| ((v as f64 * percent as f64 / 100.0).round() as u32).max(1);
+    (f(w), f(h))
+}
+
 impl Copy {
+    /// The copy's size against the picture's.
     fn scale(self) -> f64 {
-        self.percent as f64 / 100.0
+        self.shrunk.unwrap_or(100) as f64 / 100.0 * self.percent as f64 / 100.0
     }
 
     fn name(self) -> String {
+        let size = self.percent as f64 / 100.0;
+        let first = match self.shrunk {
+            Some(s) => format!("{:.2}× Lanczos then ", s as f64 / 100.0),
+            None => String::new(),
+        };
         match self.quality {
-            Some(q) => format!("{:.2}× JPEG q{q}", self.scale()),
-            None => format!("{:.2}× {}", self.scale(), self.filter.name()),
+            Some(q) => format!("{first}{size:.2}× JPEG q{q}"),
+            None => format!("{first}{size:.2}× {}", self.filter.name()),
         }
     }
 
     fn make(self, img: &RgbaImage) -> anyhow::Result<RgbaImage> {
-        let w = ((img.width() as f64 * self.scale()).round() as u32).max(1);
-        let h = ((img.height() as f64 * self.scale()).round() as u32).max(1);
+        let first;
+        let img = match self.shrunk {
+            Some(s) => {
+                let (w, h) = scaled(img.width(), img.height(), s);
+                first = image::imageops::resize(img, w, h, FilterType::Lanczos3);
+                &first
+            }
+            None => img,
+        };
+        let (w, h) = scaled(img.width(), img.height(), self.percent);
         let sized = if self.percent == 100 {
             img.clone()
         } else {
@@ -241,6 +293,7 @@ fn sweep_one(job: &Job, copies: &[Copy]) -> anyhow::Result<Result<Vec<Reading>, 
             Verdict::Refused(e) => (Outcome::Refused, e),
             Verdict::Wrong { what, readings } => {
                 eprintln!("WRONG {name} {}: {readings}", copy.name());
+                save_wrong(&changed, &name, copy)?;
                 (Outcome::Wrong, what.to_string())
             }
         };
@@ -254,6 +307,26 @@ fn sweep_one(job: &Job, copies: &[Copy]) -> anyhow::Result<Result<Vec<Reading>, 
         });
     }
     Ok(Ok(out))
+}
+
+/// A wrong reading's copy, kept for a look in the folder `SWEEP_SAVE_WRONG` names.
+fn save_wrong(copy_img: &RgbaImage, picture: &str, copy: Copy) -> anyhow::Result<()> {
+    let Some(dir) = std::env::var_os("SWEEP_SAVE_WRONG") else {
+        return Ok(());
+    };
+    let file: String = format!("{picture} {}", copy.name())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    std::fs::create_dir_all(&dir)?;
+    copy_img.save(Path::new(&dir).join(format!("{file}.png")))?;
+    Ok(())
 }
 
 /// Sizes as short ranges: 70, 75, 80, 95 → "0.70–0.80, 0.95".
@@ -319,9 +392,10 @@ pub fn section() -> String {
         }
         return format!("sweep-own-folders-{}", games.join("-"));
     }
+    let first = if twice() { "sweep-twice" } else { "sweep" };
     match std::env::var("SWEEP_ONLY") {
-        Ok(only) => format!("sweep-{}", only.replace(',', "-")),
-        Err(_) => "sweep".into(),
+        Ok(only) => format!("{first}-{}", only.replace(',', "-")),
+        Err(_) => first.into(),
     }
 }
 
@@ -352,7 +426,7 @@ pub fn run(corpus: &Path) -> anyhow::Result<String> {
             });
         }
     }
-    let copies = copies();
+    let copies = if twice() { twice_copies() } else { copies() };
     let next = AtomicUsize::new(0);
     let readings = Mutex::new(Vec::new());
     let left_out = Mutex::new(Vec::new());
@@ -398,7 +472,14 @@ fn report(
              (`SWEEP_DIR`), each picture judged against its folder's `index.jsonl`, else \
              against its own untouched reading.\n\n"
         )),
+        Err(_) if twice() => s.push_str("## Reading at every size: resampled twice\n\n"),
         Err(_) => s.push_str("## Reading at every size\n\n"),
+    }
+    if twice() {
+        s.push_str(&twice_report(games, readings, left_out, pictures, wall_s));
+        print_refusals(readings);
+        print!("{s}");
+        return s;
     }
     s.push_str(&format!(
         "Machine: {machine}, load average {load} at the start; release build; {pictures} \
@@ -477,7 +558,97 @@ fn report(
         s.push_str(&bands(&mine));
     }
 
-    s.push_str("\nWrong readings:\n");
+    s.push_str(&wrong_list(readings));
+    if !left_out.is_empty() {
+        s.push_str("\n\nLeft out (the untouched picture does not read right):\n");
+        for l in left_out {
+            s.push_str(&format!("\n* {l}"));
+        }
+    }
+    s.push('\n');
+    print_refusals(readings);
+    print!("{s}");
+    s
+}
+
+/// The twice-resampled copies' counts: per first shrink and filter, and by cell size.
+fn twice_report(
+    games: &[&str],
+    readings: &[Reading],
+    left_out: &[String],
+    pictures: usize,
+    wall_s: f64,
+) -> String {
+    let (machine, load) = crate::report::machine_and_load();
+    let mut s = format!(
+        "Machine: {machine}, load average {load} at the start; release \
+         build; {pictures} pictures, {} readings in {wall_s:.0} s. Every picture is shrunk by \
+         Lanczos3 to 30 %–90 % every 10, then enlarged 1.00×–2.00× every 0.05 with three \
+         filters (Lanczos3; bilinear; a box average): a shared copy of a shared copy. Each cell \
+         below is **right / refused / wrong**, over the 21 enlargements. Bar: no wrong \
+         reading.\n\n| game | readings | right | refused | wrong | bar met |\n|---|---|---|---|---|---|\n",
+        readings.len()
+    );
+    for game in games {
+        let mut all = Count::default();
+        for r in readings.iter().filter(|r| r.game == *game) {
+            all.add(r.outcome);
+        }
+        s.push_str(&format!(
+            "| {game} | {} | {} | {} | {} | {} |\n",
+            all.total(),
+            all.right,
+            all.refused,
+            all.wrong,
+            crate::report::met(all.wrong == 0)
+        ));
+    }
+    for game in games {
+        let mine: Vec<&Reading> = readings.iter().filter(|r| r.game == *game).collect();
+        s.push_str(&format!(
+            "\n#### {game}\n\n| shrunk to | Lanczos | bilinear | box |\n|---|---|---|---|\n"
+        ));
+        for shrunk in SHRINKS {
+            let cells: Vec<String> = FILTERS
+                .iter()
+                .map(|&f| {
+                    let mut c = Count::default();
+                    for r in mine
+                        .iter()
+                        .filter(|r| r.copy.shrunk == Some(shrunk) && r.copy.filter == f)
+                    {
+                        c.add(r.outcome);
+                    }
+                    c.cell()
+                })
+                .collect();
+            s.push_str(&format!("| {shrunk} % | {} |\n", cells.join(" | ")));
+        }
+        s.push_str(&cell_sizes(&mine));
+    }
+    s.push_str(&wrong_list(readings));
+    if !left_out.is_empty() {
+        s.push_str("\n\nLeft out (the untouched picture does not read right):\n");
+        for l in left_out {
+            s.push_str(&format!("\n* {l}"));
+        }
+    }
+    s.push('\n');
+    s
+}
+
+/// Each refusal's reason on standard error, when `SWEEP_REFUSALS` asks for them.
+fn print_refusals(readings: &[Reading]) {
+    if std::env::var_os("SWEEP_REFUSALS").is_some() {
+        for r in readings.iter().filter(|r| r.outcome == Outcome::Refused) {
+            eprintln!("{} {}: {}", r.picture, r.copy.name(), r.reason);
+        }
+    }
+}
+
+/// Every wrong reading, named.
+fn wrong_list(readings: &[Reading]) -> String {
+    let mut s = String::from("\nWrong readings:\n");
     let wrong: Vec<&Reading> = readings
         .iter()
         .filter(|r| r.outcome == Outcome::Wrong)
@@ -493,19 +664,6 @@ fn report(
             r.reason
         ));
     }
-    if !left_out.is_empty() {
-        s.push_str("\n\nLeft out (the untouched picture does not read right):\n");
-        for l in left_out {
-            s.push_str(&format!("\n* {l}"));
-        }
-    }
-    s.push('\n');
-    if std::env::var_os("SWEEP_REFUSALS").is_some() {
-        for r in readings.iter().filter(|r| r.outcome == Outcome::Refused) {
-            eprintln!("{} {}: {}", r.picture, r.copy.name(), r.reason);
-        }
-    }
-    print!("{s}");
     s
 }
 
@@ -594,6 +752,11 @@ mod tests {
         assert_eq!((all[0], all[26]), (70, 200));
         // 27 sizes × 3 filters, and 3 qualities at 3 sizes.
         assert_eq!(copies().len(), 27 * 3 + 9);
+        // 7 shrinks × 21 enlargements × 3 filters, each named by both steps.
+        let twice = twice_copies();
+        assert_eq!(twice.len(), 7 * 21 * 3);
+        assert_eq!(twice[0].name(), "0.30× Lanczos then 1.00× Lanczos");
+        assert!((twice[0].scale() - 0.30).abs() < 1e-9);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! tell.
 
 use super::sample::px;
-use super::sgt_canvas::{sgt_ink, SGT_RING_OUTER};
+use super::sgt_canvas::{sgt_ink, SGT_LINE, SGT_RING_OUTER};
 
 use super::web::Fill;
 use super::{Located, Style};
@@ -21,6 +21,17 @@ pub(super) enum Seen {
     Preview,
     /// Lines cross the gap in a colour no bridge has (a recoloured copy): unreadable.
     Foreign,
+    /// One line across the gap, too wide for one bridge: a double bridge whose gap a
+    /// resampled copy blurred shut. Its count cannot be told.
+    Merged,
+}
+
+/// How wide one Bridges line may look, in pixels at `pitch`: twice its drawn width. A double
+/// bridge blurred into one line is three widths wide (two lines and the gap between them, each
+/// a line's width), and the ink test trims its blurred edges: 4 px at 14 px tiles, where a
+/// single line shows 1 or 2.
+fn widest_single_line(pitch: f64) -> f64 {
+    2.0 * SGT_LINE * pitch
 }
 
 /// Counts the lines crossing the gap between two islands: perpendicular profiles at several
@@ -63,25 +74,38 @@ pub(super) fn seen_between(img: &RgbaImage, located: &Located, a: Cell, b: Cell)
         runs(v)
             .into_iter()
             .filter(|&(s, len)| s > 0 && s + len < n as usize + 1)
-            .count()
+            .map(|(_, len)| len)
+            .collect::<Vec<usize>>()
     };
     match located.web {
-        None => Seen::Lines(
-            positions
+        None => {
+            let lines: Vec<Vec<usize>> =
+                positions.iter().map(|&at| profile(at, &sgt_ink)).collect();
+            // One line too wide for a bridge is a double bridge blurred shut, or a mark over
+            // the line: it tells no count, the other places along the gap do.
+            let widest = widest_single_line(g.pitch());
+            let telling: Vec<usize> = lines
                 .iter()
-                .map(|&at| profile(at, &sgt_ink))
-                .min()
-                .unwrap_or(0) as u8,
-        ),
+                .filter(|runs| !matches!(runs[..], [len] if len as f64 > widest))
+                .map(Vec::len)
+                .collect();
+            match telling.iter().min() {
+                Some(&count) => Seen::Lines(count as u8),
+                None => Seen::Merged,
+            }
+        }
         Some(theme) => {
             let preview = |p: Rgba<u8>| near(p, theme.preview, 60);
-            if positions.iter().all(|&at| profile(at, &preview) > 0) {
+            if positions
+                .iter()
+                .all(|&at| !profile(at, &preview).is_empty())
+            {
                 return Seen::Preview;
             }
             let strong = |p: Rgba<u8>| near(p, theme.bridge, 60);
             let lines = positions
                 .iter()
-                .map(|&at| profile(at, &strong))
+                .map(|&at| profile(at, &strong).len())
                 .min()
                 .unwrap_or(0);
             // Every line across the gap, whatever its colour: one that is neither surface nor
@@ -89,7 +113,7 @@ pub(super) fn seen_between(img: &RgbaImage, located: &Located, a: Cell, b: Cell)
             let marked = |p: Rgba<u8>| !near(p, theme.surface, 40) && !near(p, theme.grid, 40);
             let any = positions
                 .iter()
-                .map(|&at| profile(at, &marked))
+                .map(|&at| profile(at, &marked).len())
                 .min()
                 .unwrap_or(0);
             if any > lines {
@@ -164,6 +188,7 @@ mod tests {
         let found = |at, fill| Found {
             at,
             glyphs: Vec::new(),
+            faint: Vec::new(),
             region: region_around((0.0, 0.0), 1.0),
             fill,
         };

@@ -76,6 +76,8 @@ struct Found {
     at: Cell,
     /// The glyphs of its number, left to right.
     glyphs: Vec<digits::Cut>,
+    /// The same disc cut at a fainter ink level: a number must read the same in both.
+    faint: Vec<digits::Cut>,
     region: Region,
     fill: Fill,
 }
@@ -161,13 +163,20 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
     let mut bridges = Vec::new();
     let mut previews = Vec::new();
     for (a, b) in puzzle.neighbour_pairs() {
-        match seen_between(img, located, a, b) {
+        let seen = seen_between(img, located, a, b);
+        match seen {
             Seen::Lines(0) => {}
             Seen::Lines(n) => bridges.push(Bridge::new(a, b, n)),
             Seen::Preview => previews.push((a, b)),
-            Seen::Foreign => {
+            Seen::Foreign | Seen::Merged => {
                 let g = &located.geometry;
                 let (pa, pb) = (g.centre(a.row, a.col), g.centre(b.row, b.col));
+                let what = if seen == Seen::Merged {
+                    "one line too wide for one bridge (a double bridge blurred shut?): its \
+                     count cannot be told"
+                } else {
+                    "lines in a colour no bridge of this theme has"
+                };
                 return Err(Error::vision(
                     Some(Region {
                         x: pa.x.min(pb.x).round() as i32,
@@ -176,8 +185,7 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
                         h: (pa.y - pb.y).abs().round().max(1.0) as i32,
                     }),
                     format!(
-                        "lines cross the gap between islands ({}, {}) and ({}, {}) in a colour \
-                         no bridge of this theme has",
+                        "the gap between islands ({}, {}) and ({}, {}) shows {what}",
                         a.row, a.col, b.row, b.col
                     ),
                 ));

@@ -24,6 +24,12 @@ pub(super) fn sgt_ink(p: Rgba<u8>) -> bool {
     p.0[..3].iter().all(|&c| c < 110) || is_red(p)
 }
 
+/// Fainter ink, for the second cut of a number (`digits::faint_text`): over a third of the
+/// way from the canvas to black (`sgt_ink` asks for half), and red.
+pub(super) fn sgt_faint_ink(p: Rgba<u8>) -> bool {
+    p.0[..3].iter().all(|&c| c < 135) || is_red(p)
+}
+
 /// How far a board pixel may stray from its colour in a lossy copy of a capture. Bridges' menu
 /// bar is one level darker than its canvas, but a 22-level darker line separates them.
 pub(super) const LOSSY_CANVAS_TOLERANCE: u8 = 6;

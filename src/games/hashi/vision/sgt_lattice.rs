@@ -6,7 +6,7 @@
 use super::digits::glyphs_in_disc;
 use super::sample::{px, region_around, ring_at_least, ring_band_at_least, RING_CLEAR, RING_FILL};
 use super::sgt_blur::{enlargement, sharp_height};
-use super::sgt_canvas::{sgt_ink, SGT_BACKGROUND, SGT_LINE, SGT_RING_OUTER};
+use super::sgt_canvas::{sgt_faint_ink, sgt_ink, SGT_BACKGROUND, SGT_LINE, SGT_RING_OUTER};
 use super::web::Fill;
 use super::{Found, Located, Style};
 use crate::games::hashi::model::Cell;
@@ -211,6 +211,7 @@ pub(super) fn locate_sgt(
             Found {
                 at,
                 glyphs: glyphs_in_disc(img, c, digit_r, sgt_ink),
+                faint: glyphs_in_disc(img, c, digit_r, sgt_faint_ink),
                 region: region_around(c, ts * SGT_RING_OUTER),
                 fill: Fill::Plain,
             }
@@ -218,7 +219,10 @@ pub(super) fn locate_sgt(
         .collect();
     let rings: Vec<(f64, f64)> = centres.iter().map(|&at| centre(at)).collect();
     let enlarged = enlargement(img, &rings, ts);
-    for cut in islands.iter_mut().flat_map(|f| f.glyphs.iter_mut()) {
+    for cut in islands
+        .iter_mut()
+        .flat_map(|f| f.glyphs.iter_mut().chain(f.faint.iter_mut()))
+    {
         cut.tall = sharp_height(cut.tall, enlarged);
     }
     let geometry = Geometry::square(

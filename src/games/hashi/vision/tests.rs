@@ -584,3 +584,61 @@ fn an_enlarged_thumbnail_reads_as_the_thumbnail_or_is_refused() {
     }
     assert!(read >= 4, "{read} of 6 read");
 }
+
+/// A copy shrunk and then enlarged again (a shared copy of a shared copy) blurs a 3 into its
+/// spine, which reads as a 1, and a double bridge into one wide line: each is read right or
+/// refused naming why, never read as another board.
+#[test]
+fn a_copy_resampled_twice_reads_right_or_is_refused() {
+    use image::imageops::FilterType::{CatmullRom, Lanczos3, Triangle};
+    let twice = |img: &RgbaImage, shrink: f64, grow: f64, filter| {
+        let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
+        let small = image::imageops::resize(
+            img,
+            size(img.width(), shrink),
+            size(img.height(), shrink),
+            Lanczos3,
+        );
+        image::imageops::resize(
+            &small,
+            size(small.width(), grow),
+            size(small.height(), grow),
+            filter,
+        )
+    };
+    let right_or_refused = |img: &RgbaImage, name: &str, copy: RgbaImage, why: &str| {
+        let truth = seen(&recognize(img).unwrap());
+        match recognize(&copy) {
+            Ok(r) => assert_eq!(seen(&r), truth, "{name}"),
+            Err(e) => assert!(e.to_string().contains(why), "{name}: {e}"),
+        }
+    };
+    // The project's own 25×25 capture at 20 px tiles, through 10 px tiles: its double
+    // bridges were read as single ones, the lines' gap blurred shut where it was looked at.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/hashi/sizes/bridges_25x25_solved_ts20.png");
+    let solved = image::open(&path).unwrap().to_rgba8();
+    for (grow, filter) in [(1.5, Triangle), (1.4, CatmullRom), (1.1, Lanczos3)] {
+        right_or_refused(
+            &solved,
+            &format!("25x25 solved, 0.5× then {grow}× {filter:?}"),
+            twice(&solved, 0.5, grow, filter),
+            "too wide for one bridge",
+        );
+    }
+    // Numbers whose thin strokes faded under the ink test, so a 3 read as a 1.
+    let Some(all) = corpus() else { return };
+    for (name, shrink, grow, filter) in [
+        ("bridges_01_7x7_fresh_ts24.png", 0.4, 1.25, Triangle),
+        ("hashi_E0001_light_1280x900_fresh.png", 0.4, 1.3, Lanczos3),
+        ("hashi_H0123_dark_1920x1080_fresh.png", 0.4, 1.55, Lanczos3),
+    ] {
+        let (_, img, _) = all.iter().find(|(n, _, _)| n == name).unwrap();
+        right_or_refused(
+            img,
+            name,
+            twice(img, shrink, grow, filter),
+            "at a fainter ink level",
+        );
+    }
+}

@@ -129,9 +129,12 @@ pub(super) fn web_board(
             }
             let fill = web_fill(img, c, pitch, &theme);
             let glyphs = glyphs_in_disc(img, c, 0.235 * pitch, |p| luma(p) < 110);
+            // The numbers are dark slate (luma 23) on a disc of luma 218 to 255.
+            let faint = glyphs_in_disc(img, c, 0.235 * pitch, |p| luma(p) < 160);
             islands.push(Found {
                 at: Cell { row, col },
                 glyphs,
+                faint,
                 region: region_around(c, pitch * 0.4),
                 fill,
             });
