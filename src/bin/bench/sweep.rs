@@ -606,7 +606,7 @@ fn twice_report(
     for game in games {
         let mine: Vec<&Reading> = readings.iter().filter(|r| r.game == *game).collect();
         s.push_str(&format!(
-            "\n#### {game}\n\n| shrunk to | Lanczos | bilinear | box |\n|---|---|---|---|\n"
+            "\n### {game}\n\n| shrunk to | Lanczos | bilinear | box |\n|---|---|---|---|\n"
         ));
         for shrunk in SHRINKS {
             let cells: Vec<String> = FILTERS
