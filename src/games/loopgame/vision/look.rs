@@ -70,6 +70,18 @@ pub(super) fn path_ink(p: Rgba<u8>, look: &Look) -> bool {
     }
 }
 
+/// A grey a third of the way and more from the board towards the path's ink: what is left of a
+/// path stroke blurred by resampling. The grid lines (12 levels off the board in the dark
+/// theme, 31 in the light) stay well short of it.
+pub(super) fn faint_path_ink(p: Rgba<u8>, look: &Look) -> bool {
+    let [r, g, b] = rgb(p);
+    let grey = saturation([r, g, b]) <= 24;
+    match look.theme {
+        Theme::Light => grey && r.max(g).max(b) < 170,
+        Theme::Dark => grey && r.min(g).min(b) > 120,
+    }
+}
+
 /// The palette entry nearest `colour` (by the largest channel difference): 0 the satisfied
 /// green, 1..=9 the values.
 pub(super) fn palette_value(look: &Look, colour: [u8; 3]) -> usize {

@@ -1,7 +1,7 @@
 //! The drawn path: which neighbouring cells its ink links, walked into one stroke, and where it
 //! turns (the app counts numbers down by those turns).
 
-use super::look::path_ink;
+use super::look::{faint_path_ink, path_ink};
 use super::{pixel, region_of, Located};
 use crate::error::{Error, Result};
 use crate::games::loopgame::model::Cell;
@@ -20,12 +20,30 @@ fn linked(img: &RgbaImage, l: &Located, a: Cell, b: Cell) -> bool {
 fn ink_between(img: &RgbaImage, l: &Located, pa: PixelPoint, pb: PixelPoint) -> bool {
     [0.4, 0.5, 0.6]
         .iter()
-        .all(|&t| ink_across(img, l, pa, pb, t))
+        .all(|&t| ink_across(img, l, pa, pb, t, path_ink))
 }
 
-/// Whether path ink crosses the segment from `pa` to `pb` at `t` of its length: looked for on
-/// a short line across it, as wide as the path may wander.
-fn ink_across(img: &RgbaImage, l: &Located, pa: PixelPoint, pb: PixelPoint, t: f64) -> bool {
+/// Whether a faint grey line crosses between two cells not linked: a path stroke that a copy
+/// shrunk to a few pixels a cell and enlarged again has blurred under the path's ink test. The
+/// grid line between the cells lies along the middle probe, so only the outer two are asked.
+fn faint_between(img: &RgbaImage, l: &Located, a: Cell, b: Cell) -> bool {
+    let g = &l.geometry;
+    let (pa, pb) = (g.centre(a[0], a[1]), g.centre(b[0], b[1]));
+    [0.4, 0.6]
+        .iter()
+        .all(|&t| ink_across(img, l, pa, pb, t, faint_path_ink))
+}
+
+/// Whether `ink` crosses the segment from `pa` to `pb` at `t` of its length: looked for on a
+/// short line across it, as wide as the path may wander.
+fn ink_across(
+    img: &RgbaImage,
+    l: &Located,
+    pa: PixelPoint,
+    pb: PixelPoint,
+    t: f64,
+    ink: fn(image::Rgba<u8>, &super::look::Look) -> bool,
+) -> bool {
     let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
     let len = (dx * dx + dy * dy).sqrt();
     let (nx, ny) = (-dy / len, dx / len);
@@ -34,7 +52,7 @@ fn ink_across(img: &RgbaImage, l: &Located, pa: PixelPoint, pb: PixelPoint, t: f
     let steps = (2.0 * half).ceil() as i64;
     (0..=steps).any(|k| {
         let o = -half + k as f64;
-        pixel(img, cx + o * nx, cy + o * ny).is_some_and(|p| path_ink(p, &l.look))
+        pixel(img, cx + o * nx, cy + o * ny).is_some_and(|p| ink(p, &l.look))
     })
 }
 
@@ -68,6 +86,23 @@ pub(super) fn read_path(img: &RgbaImage, l: &Located) -> Result<(Vec<Cell>, bool
         }
     }
     refuse_path_off_the_board(img, l)?;
+    for r in 0..n {
+        for c in 0..n {
+            for b in [[r, c + 1], [r + 1, c]] {
+                let unlinked = b[0] < n && b[1] < n && !links[r * n + c].contains(&b);
+                if unlinked && faint_between(img, l, [r, c], b) {
+                    return Err(Error::vision(
+                        Some(region_of(l.geometry.cell(r, c))),
+                        format!(
+                            "a faint grey line runs from row {r} col {c} to row {} col {}: \
+                             too faint to tell as the path (a blurred copy?)",
+                            b[0], b[1]
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     let board = region_of(l.geometry.board);
     if let Some(k) = (0..n * n).find(|&k| links[k].len() > 2) {
         return Err(Error::vision(
@@ -169,7 +204,14 @@ fn refuse_bent_ends(
             if at == linked_to {
                 continue;
             }
-            if ink_across(img, l, l.geometry.centre(end[0], end[1]), to, 0.25) {
+            if ink_across(
+                img,
+                l,
+                l.geometry.centre(end[0], end[1]),
+                to,
+                0.25,
+                path_ink,
+            ) {
                 return Err(Error::vision(
                     Some(region_of(l.geometry.cell(end[0], end[1]))),
                     format!(

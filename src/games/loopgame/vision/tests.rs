@@ -664,3 +664,55 @@ fn a_minus_the_path_may_hide_leaves_the_board_unread() {
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
+
+/// A copy shrunk to a few pixels a cell and enlarged again (a shared copy of a shared copy)
+/// blurs the path's stroke to a grey the path's ink test misses: it was read as no path at
+/// all, and the numbers it had counted down as their hints. Such a stroke is refused, naming
+/// the cells it runs between.
+#[test]
+fn a_path_blurred_grey_by_two_resamplings_is_refused_not_lost() {
+    use image::imageops::FilterType::{Lanczos3, Triangle};
+    let twice = |img: &RgbaImage, shrink: f64, grow: f64| {
+        let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
+        let small = image::imageops::resize(
+            img,
+            size(img.width(), shrink),
+            size(img.height(), shrink),
+            Lanczos3,
+        );
+        image::imageops::resize(
+            &small,
+            size(small.width(), grow),
+            size(small.height(), grow),
+            Triangle,
+        )
+    };
+    let fixtures = fixture_shots();
+    let mut checked = 0;
+    let corpus = shots().unwrap_or_default();
+    for name in [
+        "loop_2026-04-30_medium_dense_dark_360x640_partial.png",
+        "loop_2026-11-10_easy_control_dark_1920x1080_partial.png",
+    ] {
+        let Some(s) = fixtures
+            .iter()
+            .chain(&corpus)
+            .find(|s| s.file.ends_with(name))
+        else {
+            continue;
+        };
+        let what = "0.3× then 2× bilinear";
+        match recognize(&twice(&s.img, 0.3, 2.0)) {
+            Err(Error::Vision { message, .. }) => {
+                assert!(
+                    message.contains("faint grey line"),
+                    "{} {what}: {message}",
+                    s.file
+                )
+            }
+            got => assert!(same_or_refused(got, s, what)),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 1, "the fixture capture is missing");
+}
