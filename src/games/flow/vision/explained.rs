@@ -57,6 +57,7 @@ pub fn check(
             side,
         )
     };
+    let steps = lattice_steps(board);
     for r in 0..board.rows {
         for c in 0..board.cols {
             let k = r * board.cols + c;
@@ -117,10 +118,61 @@ pub fn check(
                         }
                         weakest.note((on - SAME) / SAME, Some(board.region(to[0], to[1])), what);
                     }
+                    // Where no board cell lies beyond (the board's edge, a hole), paint going
+                    // on says the board found is not all of it: a lost outer row or column
+                    // whose pipe runs on out of the lattice.
+                    let centre = board.centre(r, c);
+                    let taken: Vec<[usize; 2]> = next_to[k].iter().copied().chain([from]).collect();
+                    for &(dx, dy) in &steps {
+                        let aimed = |n: &[usize; 2]| {
+                            let q = board.centre(n[0], n[1]);
+                            ((q.x - centre.x) / p - dx).abs() + ((q.y - centre.y) / p - dy).abs()
+                                < 0.3
+                        };
+                        if taken.iter().any(aimed) {
+                            continue;
+                        }
+                        let on = ON
+                            .iter()
+                            .map(|&t| {
+                                let colour =
+                                    mean(img, centre.x + dx * p * t, centre.y + dy * p * t, side);
+                                euclidean(colour, bar.paint)
+                            })
+                            .fold(0.0, f64::max);
+                        if on <= SAME {
+                            return Err(Error::vision(
+                                region,
+                                format!(
+                                    "cell ({r}, {c}): the pipe ending there runs on where no \
+                                     board cell is read (a row or column of the board lost?)"
+                                ),
+                            ));
+                        }
+                    }
                 }
                 _ => {}
             }
         }
     }
     Ok(())
+}
+
+/// The steps between neighbouring centres on this lattice, in pitches, both ways: four on a
+/// square board, six on a hex one.
+fn lattice_steps(board: &Sites) -> Vec<(f64, f64)> {
+    let mut steps: Vec<(f64, f64)> = Vec::new();
+    for &(a, b) in &board.neighbours {
+        let (pa, pb) = (board.centre(a[0], a[1]), board.centre(b[0], b[1]));
+        let (dx, dy) = ((pb.x - pa.x) / board.pitch, (pb.y - pa.y) / board.pitch);
+        for d in [(dx, dy), (-dx, -dy)] {
+            if !steps
+                .iter()
+                .any(|s| (s.0 - d.0).abs() + (s.1 - d.1).abs() < 0.3)
+            {
+                steps.push(d);
+            }
+        }
+    }
+    steps
 }

@@ -312,3 +312,38 @@ fn a_faint_blot_lowers_the_confidence_through_the_bare_call() {
     );
     assert!(faint.confidence < 0.7, "{}", faint.confidence);
 }
+
+/// A capture shrunk to 18 px cells and enlarged again (a shared copy of a shared copy) lost
+/// its outer column, along which a pipe runs: the 6×6 board was read as 6×5, the pipe ending
+/// at the lattice's edge. A pipe's head whose paint runs on where no board cell is read is
+/// refused; every such copy reads right or is refused.
+#[test]
+fn a_pipe_running_on_past_the_board_read_is_refused() {
+    let known = sizes_fixtures();
+    let k = known
+        .iter()
+        .find(|k| k.path.ends_with("flow_6x6_partial_400x700.png"))
+        .expect("the 6×6 capture is among the fixtures");
+    let img = crate::screen::read_picture(&k.path).unwrap();
+    let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
+    let small = image::imageops::resize(
+        &img,
+        size(img.width(), 0.3),
+        size(img.height(), 0.3),
+        FilterType::Lanczos3,
+    );
+    let mut refused = 0;
+    for grow in [1.05, 1.4, 1.5, 1.8] {
+        let copy = image::imageops::resize(
+            &small,
+            size(small.width(), grow),
+            size(small.height(), grow),
+            FilterType::Triangle,
+        );
+        match read(&copy) {
+            Ok(r) => assert!(differences(&r, k).is_empty(), "0.3× then {grow}×"),
+            Err(e) => refused += e.to_string().contains("runs on where no board cell") as usize,
+        }
+    }
+    assert!(refused >= 1, "no copy refused for the pipe running on");
+}
