@@ -39,4 +39,27 @@ pub(crate) mod test_pictures {
             .expect("JPEG decoding what was just encoded")
             .to_rgba8()
     }
+
+    /// A shared copy of a shared copy: shrunk by Lanczos to `shrink` of the picture's size,
+    /// then enlarged `grow` times by `filter`.
+    pub fn resampled_twice(
+        img: &RgbaImage,
+        shrink: f64,
+        grow: f64,
+        filter: image::imageops::FilterType,
+    ) -> RgbaImage {
+        let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
+        let small = image::imageops::resize(
+            img,
+            size(img.width(), shrink),
+            size(img.height(), shrink),
+            image::imageops::FilterType::Lanczos3,
+        );
+        image::imageops::resize(
+            &small,
+            size(small.width(), grow),
+            size(small.height(), grow),
+            filter,
+        )
+    }
 }

@@ -2,7 +2,7 @@ use super::truth::{
     clone_fixtures, corpus_app_screens, corpus_screenshots, differences, sizes_fixtures, Known,
 };
 use super::*;
-use crate::vision::test_pictures::jpeg_copy;
+use crate::vision::test_pictures::{jpeg_copy, resampled_twice};
 use image::imageops::FilterType;
 
 fn check_all(known: &[Known], transform: impl Fn(RgbaImage) -> RgbaImage) -> Vec<String> {
@@ -325,21 +325,9 @@ fn a_pipe_running_on_past_the_board_read_is_refused() {
         .find(|k| k.path.ends_with("flow_6x6_partial_400x700.png"))
         .expect("the 6×6 capture is among the fixtures");
     let img = crate::screen::read_picture(&k.path).unwrap();
-    let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
-    let small = image::imageops::resize(
-        &img,
-        size(img.width(), 0.3),
-        size(img.height(), 0.3),
-        FilterType::Lanczos3,
-    );
     let mut refused = 0;
     for grow in [1.05, 1.4, 1.5, 1.8] {
-        let copy = image::imageops::resize(
-            &small,
-            size(small.width(), grow),
-            size(small.height(), grow),
-            FilterType::Triangle,
-        );
+        let copy = resampled_twice(&img, 0.3, grow, FilterType::Triangle);
         match read(&copy) {
             Ok(r) => assert!(differences(&r, k).is_empty(), "0.3× then {grow}×"),
             Err(e) => refused += e.to_string().contains("runs on where no board cell") as usize,

@@ -590,22 +590,8 @@ fn an_enlarged_thumbnail_reads_as_the_thumbnail_or_is_refused() {
 /// refused naming why, never read as another board.
 #[test]
 fn a_copy_resampled_twice_reads_right_or_is_refused() {
+    use crate::vision::test_pictures::resampled_twice as twice;
     use image::imageops::FilterType::{CatmullRom, Lanczos3, Triangle};
-    let twice = |img: &RgbaImage, shrink: f64, grow: f64, filter| {
-        let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
-        let small = image::imageops::resize(
-            img,
-            size(img.width(), shrink),
-            size(img.height(), shrink),
-            Lanczos3,
-        );
-        image::imageops::resize(
-            &small,
-            size(small.width(), grow),
-            size(small.height(), grow),
-            filter,
-        )
-    };
     let right_or_refused = |img: &RgbaImage, name: &str, copy: RgbaImage, why: &str| {
         let truth = seen(&recognize(img).unwrap());
         match recognize(&copy) {

@@ -671,22 +671,8 @@ fn a_minus_the_path_may_hide_leaves_the_board_unread() {
 /// the cells it runs between.
 #[test]
 fn a_path_blurred_grey_by_two_resamplings_is_refused_not_lost() {
-    use image::imageops::FilterType::{Lanczos3, Triangle};
-    let twice = |img: &RgbaImage, shrink: f64, grow: f64| {
-        let size = |v: u32, f: f64| (v as f64 * f).round() as u32;
-        let small = image::imageops::resize(
-            img,
-            size(img.width(), shrink),
-            size(img.height(), shrink),
-            Lanczos3,
-        );
-        image::imageops::resize(
-            &small,
-            size(small.width(), grow),
-            size(small.height(), grow),
-            Triangle,
-        )
-    };
+    use crate::vision::test_pictures::resampled_twice;
+    use image::imageops::FilterType::Triangle;
     let fixtures = fixture_shots();
     let mut checked = 0;
     let corpus = shots().unwrap_or_default();
@@ -702,7 +688,7 @@ fn a_path_blurred_grey_by_two_resamplings_is_refused_not_lost() {
             continue;
         };
         let what = "0.3× then 2× bilinear";
-        match recognize(&twice(&s.img, 0.3, 2.0)) {
+        match recognize(&resampled_twice(&s.img, 0.3, 2.0, Triangle)) {
             Err(Error::Vision { message, .. }) => {
                 assert!(
                     message.contains("faint grey line"),
