@@ -5,7 +5,7 @@
 //! unicorn) is read from then on wherever a picture showed it.
 
 use super::tiles::{self, Sprite, SUB};
-use super::{find_board, grown, Board, Edge};
+use super::{find_board, fitted, Board, Edge};
 use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Result};
 use crate::vision::glyph::{Glyph, Likeness};
@@ -66,7 +66,7 @@ pub fn learn(samples: &[(String, RgbaImage, Vec<String>)]) -> Result<Profile> {
 /// The board as the reader finds it, grown to the map's size where a row or column of water
 /// along an edge hid its outer line; any other difference in size is an error.
 fn locate(img: &RgbaImage, map: &[String]) -> Result<Board> {
-    let board = grown(img, find_board(img)?);
+    let board = fitted(img, find_board(img)?);
     let rows = map.len();
     let cols = map.first().map_or(0, |r| r.chars().count());
     let fits = |b: &Board| b.rows() == rows && b.cols() == cols;

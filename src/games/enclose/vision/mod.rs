@@ -149,6 +149,22 @@ impl Board {
         }
     }
 
+    /// One row or column of tiles fewer, on `edge`.
+    fn shrink(&mut self, edge: Edge) {
+        match edge {
+            Edge::Left => {
+                self.x.start += self.x.pitch;
+                self.x.cells -= 1;
+            }
+            Edge::Right => self.x.cells -= 1,
+            Edge::Top => {
+                self.y.start += self.y.pitch;
+                self.y.cells -= 1;
+            }
+            Edge::Bottom => self.y.cells -= 1,
+        }
+    }
+
     /// The board with one more row or column on `edge`, and that row's or column's tiles
     /// (row-major indices in it), when it lies wholly inside the picture.
     fn beyond(&self, edge: Edge, img: &RgbaImage) -> Option<(Board, Vec<usize>)> {
@@ -164,12 +180,11 @@ impl Board {
             Edge::Top => (0..cols).collect(),
             Edge::Bottom => (0..cols).map(|c| (rows - 1) * cols + c).collect(),
         };
-        let r = b.region();
-        let slack = edge_slack(self.x.pitch);
-        let inside = r.x >= -slack
-            && r.y >= -slack
-            && r.x + r.w <= img.width() as i32 + slack
-            && r.y + r.h <= img.height() as i32 + slack;
+        let out = OUTSIDE_SHARE * self.x.pitch;
+        let inside = b.x.start >= -out
+            && b.y.start >= -out
+            && b.x.end() <= img.width() as f64 + out
+            && b.y.end() <= img.height() as f64 + out;
         inside.then_some((b, tiles))
     }
 }
@@ -281,22 +296,57 @@ fn every_other_line(axis: Axis, profile: &[u32]) -> Vec<Axis> {
         .collect()
 }
 
-/// The theme from the grass hue (#186b3b, #365022, #7c507e; `hot` grass #272727 is grey): hue
-/// survives the brightness and contrast shifts between capture tools.
-fn theme_of(grass: Rgb) -> &'static str {
-    if saturation(grass) < 15 {
-        return "hot";
+/// Each theme's grass and water hue (`None`: the `hot` grass, #272727, is grey): grass
+/// #186b3b, #365022, #7c507e; water #062f48, #0b2d54, #60d7c9 and the `hot` lava #a53127.
+const THEMES: [(&str, Option<f64>, f64); 4] = [
+    ("default", Some(144.0), 203.0),
+    ("classic", Some(94.0), 212.0),
+    ("girl", Some(298.0), 173.0),
+    ("hot", None, 5.0),
+];
+
+/// A colour this close to grey has no hue to go by.
+const GREY: i32 = 15;
+
+fn hue_distance(a: f64, b: f64) -> f64 {
+    let d = (a - b).abs();
+    d.min(360.0 - d)
+}
+
+/// How far a colour is from a theme's grass hue, in degrees (180 for a grey against a hued
+/// grass and the other way round).
+fn off_grass(p: Rgb, grass_hue: Option<f64>) -> f64 {
+    match (grass_hue, saturation(p) < GREY) {
+        (None, true) => 0.0,
+        (Some(h), false) => hue_distance(hue(p), h),
+        _ => 180.0,
     }
-    let h = hue(grass);
-    let near = |t: f64| {
-        let d = (h - t).abs();
-        d.min(360.0 - d)
-    };
-    [("default", 144.0), ("classic", 94.0), ("girl", 298.0)]
+}
+
+/// The theme from the grass hue: hue survives the brightness and contrast shifts between
+/// capture tools.
+fn theme_of(grass: Rgb) -> &'static str {
+    THEMES
         .into_iter()
-        .min_by(|a, b| near(a.1).total_cmp(&near(b.1)))
+        .min_by(|a, b| off_grass(grass, a.1).total_cmp(&off_grass(grass, b.1)))
         .unwrap()
         .0
+}
+
+/// How well two colours fit one theme as its grass and its water: the least sum of their
+/// hue distances to a theme's, in degrees.
+pub(super) fn theme_misfit(grass: Rgb, water: Rgb) -> f64 {
+    THEMES
+        .into_iter()
+        .map(|(_, g, w)| {
+            let water_off = if saturation(water) < GREY {
+                180.0
+            } else {
+                hue_distance(hue(water), w)
+            };
+            off_grass(grass, g) + water_off
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Exactly one horse, or an error that says where the candidates are.
@@ -361,6 +411,14 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
     let mut read: Vec<Reading> = Vec::new();
     let mut first_error = None;
     for board in find_boards(img)? {
+        let board = fitted(img, board);
+        if board.rows() < 3 || board.cols() < 3 {
+            first_error.get_or_insert(Error::vision(
+                Some(board.region()),
+                "grid too small for a board",
+            ));
+            continue;
+        }
         match recognize_on(img, board, opts, sprites) {
             Ok(r) => read.push(r),
             Err(e) => {
@@ -395,6 +453,26 @@ pub fn recognize(img: &RgbaImage, opts: &ReadOptions) -> Result<Reading> {
     }
 }
 
+/// The board without the rows and columns that lie more than a quarter outside the picture.
+/// A lattice found at twice the tiles' pitch counts in a double tile of which three quarters
+/// show, and halved (`halved`) that becomes a tile and a half-seen one past the picture's edge,
+/// read as a column of the board's grass that is the page's.
+fn within_picture(img: &RgbaImage, mut board: Board) -> Board {
+    let trim = |a: &mut Axis, len: f64| {
+        let out = OUTSIDE_SHARE * a.pitch;
+        while a.cells > 0 && a.start < -out {
+            a.start += a.pitch;
+            a.cells -= 1;
+        }
+        while a.cells > 0 && a.end() > len + out {
+            a.cells -= 1;
+        }
+    };
+    trim(&mut board.x, img.width() as f64);
+    trim(&mut board.y, img.height() as f64);
+    board
+}
+
 /// The board grown past each side its grid lines run on through (bounded: a board never runs
 /// on past the picture, and the page beyond it has no grid).
 fn grown(img: &RgbaImage, mut board: Board) -> Board {
@@ -404,12 +482,67 @@ fn grown(img: &RgbaImage, mut board: Board) -> Board {
     board
 }
 
+/// The lattice as found, kept to the picture, grown, and without any outer row or column
+/// with no grid line across it at all: the page's grass, which a chain of ridges can take in
+/// where a tuft or a sprite's edge on it falls a pitch from the board's outer line. (A row of
+/// water hides its lines too, so the water test that follows puts such a row back; it runs
+/// on the board as grown, and trimming again there would undo it.)
+fn fitted(img: &RgbaImage, board: Board) -> Board {
+    let mut board = grown(img, within_picture(img, board));
+    while let Some(edge) = Edge::ALL.into_iter().find(|&e| hollow(img, &board, e)) {
+        if board.rows() <= 3 || board.cols() <= 3 {
+            break;
+        }
+        board.shrink(edge);
+    }
+    board
+}
+
+/// Refuses a board past one of whose edges grid lines go on, too faint to grow by but too
+/// many for the page: a copy that blurred the lines of the board's last columns (a copy
+/// resampled twice read a 19-column board 15 wide). The counter's text under the board fills
+/// one row's worth of ridges; lines fading out run on through the next row too, or up to the
+/// picture's edge.
+fn edges_certain(img: &RgbaImage, board: &Board) -> Result<()> {
+    for edge in Edge::ALL {
+        let (Some(inside), Some(beyond)) = (
+            ridge_share(img, board, edge, -1.0),
+            ridge_share(img, board, edge, 0.0),
+        ) else {
+            continue;
+        };
+        let runs_on = ridge_share(img, board, edge, 1.0).is_none_or(|next| next >= 0.5 * beyond);
+        if inside > 0.0 && beyond >= MIN_GRID_SHARE && runs_on {
+            let (bigger, strip) = board
+                .beyond(edge, img)
+                .expect("ridge_share found the strip inside");
+            return Err(Error::vision(
+                Some(strip_region(&bigger, &strip)),
+                format!(
+                    "faint grid lines go on past the board's {} edge: where the board ends is not certain",
+                    edge.name()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The least share of ridge points along the lines across an outer row or column of the
+/// board for it to be the board's: the page beyond has none (its tufts reach 0.01).
+const HOLLOW_SHARE: f64 = 0.03;
+
+/// Whether the outer row or column on `edge` shows no grid line across it.
+fn hollow(img: &RgbaImage, board: &Board, edge: Edge) -> bool {
+    ridge_share(img, board, edge, -1.0).is_some_and(|share| share < HOLLOW_SHARE)
+}
+
 /// The board grown by the row or column of water tiles just outside one of its edges, if
 /// there is one: at least two in three of its tiles the level's water colour. The page around
-/// a board is never water, so a row beyond with a quarter of its tiles water but too few to
-/// grow by is the board's own, its lines lost (a JPEG copy lost the lines of a 19×19 board's
-/// five top rows, mostly water, and read the board five rows short): that is refused, naming
-/// the row.
+/// a board is never water, so a row beyond with any water tile but too few to grow by is the
+/// board's own, its lines lost (a JPEG copy lost the lines of a 19×19 board's five top rows,
+/// mostly water, and read the board five rows short; a copy resampled twice lost a grass
+/// column with two water tiles at its foot): that is refused, naming the row.
 fn water_beyond(
     img: &RgbaImage,
     board: &Board,
@@ -420,6 +553,7 @@ fn water_beyond(
     let Some(water) = tiles::water_of(samples, class) else {
         return Ok(None);
     };
+
     let mut uncertain = None;
     for edge in Edge::ALL {
         let Some((bigger, strip)) = board.beyond(edge, img) else {
@@ -439,7 +573,7 @@ fn water_beyond(
         if watery * 3 >= strip.len() * 2 {
             return Ok(Some(bigger));
         }
-        if watery * 4 >= strip.len() && uncertain.is_none() {
+        if watery > 0 && uncertain.is_none() {
             uncertain = Some((edge, strip_region(&bigger, &strip)));
         }
     }
@@ -484,7 +618,8 @@ fn grass_beyond(img: &RgbaImage, board: &Board, grass: Rgb) -> Option<Edge> {
                 Edge::Right => img.width() as f64 - bigger.x.end(),
                 Edge::Bottom => img.height() as f64 - bigger.y.end(),
             };
-            if margin.abs() > frame {
+            // Negative where the crop cut into that row (`beyond` bounds how far).
+            if margin > frame {
                 return false;
             }
             let cols = bigger.cols();
@@ -518,8 +653,8 @@ fn ridge_share(img: &RgbaImage, board: &Board, edge: Edge, offset: f64) -> Optio
         Edge::Left | Edge::Right => img.width(),
         Edge::Top | Edge::Bottom => img.height(),
     } as f64;
-    let slack = edge_slack(along.pitch) as f64;
-    if from < -slack || to > limit + slack {
+    let out = OUTSIDE_SHARE * along.pitch;
+    if from < -out || to > limit + out {
         return None;
     }
     let lum = |a: i64, b: i64| -> Option<i16> {
@@ -538,7 +673,8 @@ fn ridge_share(img: &RgbaImage, board: &Board, edge: Edge, offset: f64) -> Optio
             (from + 0.25 * along.pitch) as i64,
             (to - 0.25 * along.pitch) as i64,
         );
-        for a in a0..a1 {
+        // Points off the picture (a strip a crop cut into) are not looked at.
+        for a in (a0..a1).filter(|&a| lum(a, line).is_some()) {
             all += 1;
             let ridge =
                 (line - 1..=line + 1).any(|b| match (lum(a, b), lum(a, b - D), lum(a, b + D)) {
@@ -551,12 +687,11 @@ fn ridge_share(img: &RgbaImage, board: &Board, edge: Edge, offset: f64) -> Optio
     (all > 0).then(|| hits as f64 / all as f64)
 }
 
-/// How far a row or column of tiles may stick out of the picture and still count as inside
-/// it: a board cropped tight and then rescaled has its outer grid line rounded onto, or a
-/// pixel or two past, the picture's edge, and the row there is whole all the same.
-fn edge_slack(pitch: f64) -> i32 {
-    (0.06 * pitch).ceil().max(1.0) as i32
-}
+/// How much of a row or column of tiles may lie outside the picture for it to count as seen:
+/// the lattice search counts in a tile a crop cut into when three quarters of it show, and a
+/// board cropped tight and then rescaled has its outer grid line rounded onto, or a pixel or
+/// two past, the picture's edge.
+const OUTSIDE_SHARE: f64 = 0.25;
 
 /// The least share of ridge points a row or column of the board shows: a row of water hides
 /// most of its lines (0.15 seen), but when the last row is one, text under the board can
@@ -612,6 +747,7 @@ fn recognize_on(
             ),
         ));
     }
+    edges_certain(img, &board)?;
     one_horse(&tiles.class, &board)?;
     let labels = portals::pair_portals(&tiles.class, cols, &board)?;
     let map = map_rows(&tiles.class, &labels, &board);

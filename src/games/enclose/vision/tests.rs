@@ -1068,6 +1068,167 @@ fn copies_once_read_short_read_whole_or_are_refused() {
     assert!(read >= 4, "only {read} read");
 }
 
+/// Copies resampled twice (shrunk by Lanczos, then enlarged) that were read with a column too
+/// many or too few: a lattice at twice the pitch counted in a tile that was half the page
+/// past the picture's edge; a water column the crop cut into was not looked at; a board more
+/// water than grass took the water for grass and the page's grass for water; a tuft a pitch
+/// from the board's outer line took two page columns in. Each now reads the capture's map.
+/// Where a column with water in it lost its lines (the last columns' lines faded out, or a
+/// grass column with water at its foot), the copy is refused.
+#[test]
+fn copies_resampled_twice_read_whole_or_are_refused() {
+    use crate::vision::test_pictures::resampled_twice;
+    use image::imageops::FilterType::{CatmullRom, Triangle};
+    let _serial = serial();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/sizes");
+    let corpus = jsonl("enclose/screenshots/index.jsonl");
+    if corpus.is_none() {
+        eprintln!("SKIPPED in part: no corpus (enclose/screenshots); the fixtures' cases run");
+    }
+    let truth = |dir: &Path, file: &str| -> Vec<String> {
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        let v = index
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|v| v["file"] == file)
+            .unwrap();
+        rows_of(&v["map_rows"])
+    };
+    // (folder, file, shrink, grow, filter, refusal expected: its words)
+    let cases = [
+        (None, "djk_example.png", 0.3, 1.25, Triangle, None),
+        (None, "dyig_p3_2026-01-06.png", 0.3, 1.5, CatmullRom, None),
+        (
+            Some(&fixtures),
+            "2026-01-15_23x19_hot_1488x1385_dsf1.5.png",
+            0.4,
+            1.9,
+            Triangle,
+            None,
+        ),
+        (
+            Some(&fixtures),
+            "2026-01-09-padded_25x25_classic_700x821_dsf1.png",
+            0.5,
+            1.95,
+            Triangle,
+            None,
+        ),
+        (
+            None,
+            "dt_1_2025-12-30.png",
+            0.3,
+            1.65,
+            Triangle,
+            Some("water goes on"),
+        ),
+        (
+            Some(&fixtures),
+            "2026-01-09-padded_25x25_classic_700x821_dsf1.png",
+            0.3,
+            1.8,
+            Triangle,
+            Some("water goes on"),
+        ),
+    ];
+    for (dir, file, shrink, grow, filter, refusal) in cases {
+        let dir = match (dir, &corpus) {
+            (Some(d), _) => d.clone(),
+            (None, Some((d, _))) => d.clone(),
+            (None, None) => continue,
+        };
+        let copy = resampled_twice(&load(&dir.join(file)), shrink, grow, filter);
+        let name = format!("{file} {shrink}× then {grow}× {filter:?}");
+        match (recognize(&copy, &ReadOptions::default()), refusal) {
+            (Ok(r), None) => {
+                assert_eq!(canonical(&r.rows), canonical(&truth(&dir, file)), "{name}")
+            }
+            (Err(e), Some(words)) => assert!(e.to_string().contains(words), "{name}: {e}"),
+            (Ok(r), Some(_)) => panic!("{name}: read {:?}, not refused", r.rows),
+            (Err(e), None) => panic!("{name}: {e}"),
+        }
+    }
+}
+
+/// A copy resampled twice can blur the gold of the score's "N/A" under the ink test and leave
+/// specks of it; the tallest speck read as an 8 (and "N/A" as 8, 88 or 18). The score line
+/// is read only where every gold mark on it stands the text's height (and an 8 only where
+/// its ink closes its loops).
+#[test]
+fn specks_of_a_blurred_score_line_are_not_read_as_a_number() {
+    use crate::vision::test_pictures::resampled_twice;
+    use image::imageops::FilterType::Lanczos3;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/sizes");
+    let img = load(&dir.join("2026-01-01_19x19_default_1302x1423_dsf1.png"));
+    assert_eq!(
+        recognize(&img, &ReadOptions::default())
+            .unwrap()
+            .score_shown,
+        Some(ShownScore::NotEnclosed)
+    );
+    for grow in [1.85, 1.9] {
+        let copy = resampled_twice(&img, 0.4, grow, Lanczos3);
+        let shown = recognize(&copy, &ReadOptions::default()).map(|r| r.score_shown);
+        assert!(
+            matches!(shown, Ok(None | Some(ShownScore::NotEnclosed)) | Err(_)),
+            "0.4× then {grow}×: {shown:?}"
+        );
+    }
+}
+
+/// Two 1s of the walls counter blurred into one blob by a copy shrunk and enlarged again
+/// matched the 8 ("11/11" read as 18/18, a budget the level does not have); a digit drawn
+/// with a loop is read only where its ink closes the loop.
+#[test]
+fn two_1s_blurred_together_are_not_read_as_an_8() {
+    use crate::vision::test_pictures::resampled_twice;
+    use image::imageops::FilterType::{Lanczos3, Triangle};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/sizes");
+    let img = load(&dir.join("2026-01-01_19x19_girl_580x701_dsf1.png"));
+    assert_eq!(
+        recognize(&img, &ReadOptions::default()).unwrap().budget,
+        Some(11)
+    );
+    for (shrink, grow, filter) in [
+        (0.4, 1.6, Lanczos3),
+        (0.5, 1.1, Lanczos3),
+        (0.6, 1.05, Triangle),
+    ] {
+        let copy = resampled_twice(&img, shrink, grow, filter);
+        let budget = recognize(&copy, &ReadOptions::default()).map(|r| r.budget);
+        assert!(
+            matches!(budget, Ok(None | Some(11)) | Err(_)),
+            "{shrink}× then {grow}× {filter:?}: {budget:?}"
+        );
+    }
+}
+
+/// A board whose grid lines go on past an edge, through the next row too, is not taken to end
+/// there; the page's grass beyond the whole board shows no such lines.
+#[test]
+fn a_board_whose_lines_go_on_past_its_edge_is_refused() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
+    let img = load(&dir.join("2026-01-16_classic_1600x1000_fresh.png"));
+    let whole = grown(&img, find_board(&img).unwrap());
+    assert!(edges_certain(&img, &whole).is_ok());
+    for edge in Edge::ALL {
+        let mut short = Board {
+            x: whole.x,
+            y: whole.y,
+        };
+        short.shrink(edge);
+        short.shrink(edge);
+        let e = edges_certain(&img, &short).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!(
+                "faint grid lines go on past the board's {}",
+                edge.name()
+            )),
+            "{e}"
+        );
+    }
+}
+
 /// Rebuilds `calibration/enclose/glyphs.json` from the font pictures; see its README (the
 /// sprites are learned by `autoplayer calibrate enclose`, run by `calibration/make.sh`).
 #[test]

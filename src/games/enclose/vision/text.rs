@@ -86,13 +86,55 @@ fn match_glyph(g: &Glyph) -> Option<(char, f64)> {
         .as_ref()
         .filter(|m| m.score >= MIN_SCORE && m.margin >= LEAD)
     {
-        return Some((m.label.chars().next()?, m.score));
+        let ch = m.label.chars().next()?;
+        // A loop the ink does not close is no loop: two 1s blurred into one blob (a copy
+        // shrunk to 40 % and enlarged again) matched the 8 at 0.86, and "11/11" read as 18/18.
+        if LOOPED.contains(ch) && !shows_hole(g) {
+            return None;
+        }
+        return Some((ch, m.score));
     }
     // Stretched to the template size, a bare stroke's slant and thickness vary with the size
     // the page draws it at (a "1" at 40 px tiles scored 0.70, a thinner one had no template
     // of its width), but no other character the counter or score shows is one unbroken
     // upright stroke: it is read from its box, at the least score that passes.
     (g.aspect.is_some_and(|a| a <= STROKE_ASPECT) && unbroken(g)).then_some(('1', MIN_SCORE))
+}
+
+/// The digits Schoolbell draws with a closed loop.
+const LOOPED: &str = "0689";
+
+/// Whether the glyph's ink closes a hole: background cells that no path of background cells
+/// (side by side) leads to from the glyph's border.
+fn shows_hole(g: &Glyph) -> bool {
+    let (w, h) = (g.width, g.height);
+    let ink = |k: usize| g.cells[k] >= 0.5;
+    let mut reached = vec![false; w * h];
+    let mut stack: Vec<usize> = (0..w * h)
+        .filter(|&k| (k % w == 0 || k % w == w - 1 || k / w == 0 || k / w == h - 1) && !ink(k))
+        .collect();
+    while let Some(k) = stack.pop() {
+        if reached[k] {
+            continue;
+        }
+        reached[k] = true;
+        let (x, y) = (k % w, k / w);
+        let mut near = Vec::with_capacity(4);
+        if x > 0 {
+            near.push(k - 1);
+        }
+        if x + 1 < w {
+            near.push(k + 1);
+        }
+        if y > 0 {
+            near.push(k - w);
+        }
+        if y + 1 < h {
+            near.push(k + w);
+        }
+        stack.extend(near.into_iter().filter(|&n| !ink(n) && !reached[n]));
+    }
+    (0..w * h).any(|k| !ink(k) && !reached[k])
 }
 
 /// Ink on every row of the glyph: one stroke top to bottom, not a colon's two dots.
@@ -345,7 +387,8 @@ pub enum ShownScore {
 
 /// The score under the board's right half: the value is written in gold after a white
 /// "Score:". A leading minus (costly walls) is a flat stroke, too low for a glyph of its own,
-/// so it is told by its shape. `None` unless every glyph is read.
+/// so it is told by its shape. `None` unless every glyph is read, and every gold mark there
+/// is a glyph of the text's height.
 pub(super) fn read_score(
     img: &RgbaImage,
     board: &Board,
@@ -371,10 +414,16 @@ pub(super) fn read_score(
         let (w, h) = (g.box_.2 - g.box_.0, g.box_.3 - g.box_.1);
         w >= 2 * h.max(1) && h * 3 <= tall
     });
-    let read: Vec<Option<(char, f64)>> = it
-        .filter(|g| g.box_.3 - g.box_.1 >= 4)
-        .map(|g| match_glyph(&g.glyph))
-        .collect();
+    // Every other gold mark must stand the text's height: a copy that blurred the gold of
+    // "N/A" under the ink test leaves specks of it, and the tallest speck read as an 8.
+    let rest: Vec<&GlyphBox> = it.collect();
+    if rest
+        .iter()
+        .any(|g| ((g.box_.3 - g.box_.1) as f64) < FULL_HEIGHT * tall as f64)
+    {
+        return None;
+    }
+    let read: Vec<Option<(char, f64)>> = rest.iter().map(|g| match_glyph(&g.glyph)).collect();
     if negative.is_none() && read.len() == 3 && read[1].is_some_and(|g| g.0 == '/') {
         // "N/A": the letters have no templates, the slash between them does.
         return Some((ShownScore::NotEnclosed, read[1]?.1));

@@ -3,7 +3,7 @@
 //! a wall, or a sprite, matched against the silhouettes in `calibration/enclose/sprites.json`
 //! (or in a profile learned by `autoplayer calibrate enclose`).
 
-use super::{is_gold, is_white, Board};
+use super::{is_gold, is_white, theme_misfit, Board};
 use crate::calibration::Profile;
 use crate::error::{Error, Result};
 use crate::vision::color::{densest, dominant, euclidean, pixel_at, saturation, Rgb};
@@ -194,10 +194,25 @@ pub(super) fn mostly(t: &Tile, grass: Rgb) -> bool {
     share(t, &|p| euclidean(p, grass) <= 40.0) >= 0.5
 }
 
-/// The grass colour: the one most samples of the whole board share.
+/// The grass colour: the one most samples of the whole board share, unless that is the
+/// water's. A board more water than grass (a 25×25 level with a wide moat, read at small
+/// tiles) has the water colour most common; taken for grass, it made the page's grass beyond
+/// the board pass for water and grew the board by a column of it. So the next most common
+/// colour is taken instead when the two fit a theme's grass and water far better that way round.
 pub(super) fn grass_of(tiles: &[Tile]) -> Rgb {
-    dominant(tiles.iter().flat_map(|t| t.iter().copied()), 5).0
+    let all = || tiles.iter().flat_map(|t| t.iter().copied());
+    let (first, _) = dominant(all(), 5);
+    let (second, n) = dominant(all().filter(|&p| euclidean(p, first) > 45.0), 5);
+    let enough = n * 10 >= tiles.len() * SUB * SUB;
+    if enough && theme_misfit(second, first) + SWAP_MARGIN < theme_misfit(first, second) {
+        second
+    } else {
+        first
+    }
 }
+
+/// How much better, in degrees of hue, the colours must fit a theme the other way round.
+const SWAP_MARGIN: f64 = 60.0;
 
 /// What the tiles show.
 pub(super) struct Classified {
