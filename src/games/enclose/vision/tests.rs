@@ -26,14 +26,21 @@ fn jsonl(rel: &str) -> Option<(std::path::PathBuf, Vec<serde_json::Value>)> {
 }
 
 /// Boards taken here from the page that the reader once got wrong or refused: a bottom row
-/// of water whose outer line is faint (read a row short before), and a counter of "11/11"
-/// whose bare strokes matched no template. Each reads exactly, budget included.
+/// of water whose outer line is faint (read a row short before), a counter of "11/11"
+/// whose bare strokes matched no template, and one at device scale 1.5 whose counter ran
+/// below the strip it was cut from. Each reads exactly, budget included.
 #[test]
 fn page_captures_taken_here_read_exactly() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/page");
-    let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
-    for line in index.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose");
+    for (dir, line) in ["page", "scaled"].into_iter().flat_map(|d| {
+        let dir = root.join(d);
+        let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+        index
+            .lines()
+            .map(|l| (dir.clone(), l.to_string()))
+            .collect::<Vec<_>>()
+    }) {
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
         let img = load(&dir.join(v["file"].as_str().unwrap()));
         let r = recognize(&img, &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{}: {e}", v["file"]));

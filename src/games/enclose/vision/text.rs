@@ -42,10 +42,22 @@ pub(super) fn glyph_boxes(
     area: Rect<u32>,
     ink: &dyn Fn(Rgb) -> bool,
 ) -> Vec<GlyphBox> {
+    glyph_boxes_starting(img, area, ink, area.h as usize)
+}
+
+/// As `glyph_boxes`, of the ink that starts in the area's top `rows` rows (kept whole however
+/// far down it runs).
+fn glyph_boxes_starting(
+    img: &RgbaImage,
+    area: Rect<u32>,
+    ink: &dyn Fn(Rgb) -> bool,
+    rows: usize,
+) -> Vec<GlyphBox> {
     let patch = ink_patch(img, area, ink);
     let w = patch.width;
     let mut boxes: Vec<Bounds> = components(&patch.on, w, Connectivity::Eight)
         .into_iter()
+        .filter(|c| c.y0 < rows)
         .map(|c| (c.x0, c.y0, c.x1, c.y1))
         .collect();
     boxes.sort_by_key(|b| b.0);
@@ -66,13 +78,18 @@ pub(super) fn glyph_boxes(
 }
 
 /// The boxes of `glyph_boxes` at least 4 pixels tall (specks dropped).
+#[cfg(test)]
 pub(super) fn tall_glyph_boxes(
     img: &RgbaImage,
     area: Rect<u32>,
     ink: &dyn Fn(Rgb) -> bool,
 ) -> Vec<GlyphBox> {
-    glyph_boxes(img, area, ink)
-        .into_iter()
+    tall(glyph_boxes(img, area, ink))
+}
+
+/// The boxes at least 4 pixels tall (specks dropped).
+fn tall(gs: Vec<GlyphBox>) -> Vec<GlyphBox> {
+    gs.into_iter()
         .filter(|g| g.box_.3 - g.box_.1 >= 4)
         .collect()
 }
@@ -165,9 +182,23 @@ pub(super) fn read_counter(
     let area = Rect::new(x0, y0, x1 - x0, y1 - y0);
     let page = dominant(area_pixels(img, area), 4).0;
     let faint = ink_patch(img, area, &ink_above(page, FAINT));
-    let white = Line::read(tall_glyph_boxes(img, area, &super::is_white));
-    let light = Line::read(tall_glyph_boxes(img, area, &ink_above(page, LIGHT)));
-    let half = Line::read(tall_glyph_boxes(img, area, &ink_above(page, HALF)));
+    // The text starts in the area, but where the page draws its tiles small for the text
+    // (a 13×13 board at device scale 1.5: 31 px tiles, 27 px text) it runs on below it, and a
+    // 0 cut off at the area's foot is no closed loop: glyphs are cut from a taller strip, and
+    // those that start in the area kept whole.
+    let below = ((bottom + RUN_ON * p) as u32).min(img.height()).max(y1);
+    let strip = Rect::new(x0, y0, x1 - x0, below - y0);
+    let started = |ink: &dyn Fn(Rgb) -> bool| {
+        Line::read(tall(glyph_boxes_starting(
+            img,
+            strip,
+            ink,
+            (y1 - y0) as usize,
+        )))
+    };
+    let white = started(&super::is_white);
+    let light = started(&ink_above(page, LIGHT));
+    let half = started(&ink_above(page, HALF));
     let reads = [
         counter_in(&white, &[&light], &faint),
         counter_in(&light, &[&white], &faint),
@@ -184,6 +215,9 @@ pub(super) fn read_counter(
         ((a.0, a.1) == (b.0, b.1)).then_some((a.0, a.1, a.2.max(b.2)))
     })
 }
+
+/// How far below the board, in tiles, the counter's text may run on.
+const RUN_ON: f64 = 2.0;
 
 /// The area's pixels.
 fn area_pixels(img: &RgbaImage, area: Rect<u32>) -> impl Iterator<Item = Rgb> + Clone + '_ {
