@@ -18,6 +18,7 @@ mod explained;
 pub(super) mod hex;
 mod pairing;
 mod pipes;
+mod seam;
 mod sites;
 pub mod truth;
 
