@@ -76,13 +76,25 @@ pub(super) fn templates() -> &'static [(String, Glyph)] {
     })
 }
 
-/// Reads a number's displayed value and how sure the reading is.
+/// A number as read: its displayed value, how sure the reading is, and whether it shows the
+/// satisfied green.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Read {
+    pub(super) value: i32,
+    pub(super) sure: f64,
+    pub(super) green: bool,
+}
+
+/// Reads a number's displayed value and how sure the reading is. A nonzero digit in the
+/// satisfied green is not refused here: in the app's "show total" behaviour a satisfied total
+/// is green whatever its value, and only the board (`count_mode`) can tell which behaviour
+/// the picture shows.
 pub(super) fn read_number(
     look: &Look,
     f: &Number,
     templates: &[(String, Glyph)],
     rule: InkRule,
-) -> Result<(i32, f64)> {
+) -> Result<Read> {
     let [r, c] = f.at;
     let ([g], [hidden]) = (&f.glyphs[..], &f.hidden[..]) else {
         return Err(Error::vision(
@@ -160,7 +172,8 @@ pub(super) fn read_number(
         && m.margin >= LOSSY_SHAPE_MARGIN
         && (0..3)
             .all(|i| look.numbers[palette as usize][i].abs_diff(f.colour[i]) <= LOSSY_COLOUR_SLACK);
-    if by_colour != palette && !lossy_step {
+    let green = by_colour == 0 && palette != 0;
+    if by_colour != palette && !lossy_step && !green {
         return Err(Error::vision(
             Some(f.region),
             format!(
@@ -189,7 +202,11 @@ pub(super) fn read_number(
         .collect();
     let margin = best_match_seen(g, hidden, &rivals).map_or(m.margin, |r| r.margin);
     let sure = (margin / FULL_MARGIN).min((m.score - ZERO_SCORE) / SCORE_SPAN);
-    Ok((value, sure.clamp(0.0, 1.0)))
+    Ok(Read {
+        value,
+        sure: sure.clamp(0.0, 1.0),
+        green: by_colour == 0,
+    })
 }
 
 /// A crossed number whose seen strokes fit two digits alike (a 0 and a 9 cut across the middle
@@ -270,7 +287,7 @@ mod tests {
         };
         let shifted = number(seven.clone(), [0x97, 0x18, 0x77]);
         let read = |f: &Number, rule| read_number(&LIGHT, f, templates(), rule);
-        assert_eq!(read(&shifted, InkRule::Matched).unwrap().0, 7);
+        assert_eq!(read(&shifted, InkRule::Matched).unwrap().value, 7);
         assert!(read(&shifted, InkRule::Saturated).is_err());
         assert!(read(&shifted, InkRule::Contrasted).is_err());
         // The 8's own colour is 36 levels of red from the 7's.

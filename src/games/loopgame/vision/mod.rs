@@ -8,10 +8,12 @@
 //! cells (`path`); cut each number out of its cell (`numbers`, by the rules of `ink`) and read
 //! it by shape against templates cut from the corpus (`calibration/loop/digits.json`),
 //! checked against its colour (`digits`), with the minus of a count below zero (`sign`); and
-//! recover each hint from what the number displays, since the app counts numbers down as the
-//! path is drawn (hint = displayed + path turns in its block).
+//! recover each hint from what the number displays: by default the app counts numbers down as
+//! the path is drawn (hint = displayed + path turns in its block), and with its "Show total"
+//! behaviour shows the hint itself; `count_mode` tells which, or refuses.
 
 mod board;
+mod count_mode;
 mod digits;
 mod ink;
 mod lattice_edges;
@@ -32,6 +34,7 @@ use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::Glyph;
+use count_mode::Seen;
 use digits::{read_number, templates};
 use image::{Rgba, RgbaImage};
 use ink::InkRule;
@@ -191,7 +194,7 @@ fn read_by(
     let n = l.size;
     let (path, closed) = read_path(img, l)?;
     let turns = path_turns(n, &path, closed);
-    let mut puzzle = Puzzle::empty(n, n);
+    let puzzle = Puzzle::empty(n, n);
     let mut confidence = 1.0f64;
     let Cut { numbers, mut faint } = numbers_by(img, l, rule);
     if rule != InkRule::Saturated {
@@ -218,51 +221,25 @@ fn read_by(
             }
         }
     }
+    let mut seen = Vec::new();
     for f in numbers {
-        let (shown, sure) = read_number(&l.look, &f, templates, rule)?;
+        let read = read_number(&l.look, &f, templates, rule)?;
         let [r, c] = f.at;
-        // The app counts a number down by the path's turns in its block.
         let drawn = puzzle
             .block(r, c)
             .filter(|&[a, b]| turns[a * n + b])
             .count() as i32;
-        let hint = shown + drawn;
-        let fits = |h: i32| h >= 0 && h as usize <= puzzle.block_size(r, c);
-        // A digit where a minus puts it, the minus unseen (the path drawn over it): the board
-        // is known only when one sign makes no hint.
-        let shown = match f.sign {
-            Sign::Hidden if fits(hint) && fits(drawn - shown) => {
-                return Err(Error::vision(
-                    Some(f.region),
-                    format!(
-                        "row {r} col {c}: a digit placed as after a minus, none seen (the path \
-                         over it?): it shows {shown} or -{shown}, a hint of {hint} or {}",
-                        drawn - shown
-                    ),
-                ))
-            }
-            Sign::Hidden if !fits(hint) => -shown,
-            _ => shown,
-        };
-        let hint = shown + drawn;
-        if !fits(hint) {
-            return Err(Error::vision(
-                Some(f.region),
-                format!(
-                    "row {r} col {c}: shows {shown} with {drawn} drawn turns around it, so its \
-                     hint would be {hint}, which its block cannot hold"
-                ),
-            ));
-        }
-        if sure < MIN_CONFIDENCE {
-            return Err(Error::vision(
-                Some(f.region),
-                format!("row {r} col {c}: number uncertain (read {shown}, confidence {sure:.2})"),
-            ));
-        }
-        confidence = confidence.min(sure);
-        puzzle.hints[r * n + c] = Some(hint as u8);
+        confidence = confidence.min(read.sure);
+        seen.push(Seen {
+            at: f.at,
+            region: f.region,
+            read,
+            sign: f.sign,
+            drawn,
+            block: puzzle.block_size(r, c) as i32,
+        });
     }
+    let puzzle = count_mode::hints(n, &seen)?;
     // A cell with no number is a decision too: number ink too little for a number is what a
     // number lost in blur or half rubbed out leaves, and it must not pass as a blank cell.
     for f in &faint {
