@@ -229,7 +229,7 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
             "--dry-run",
             "--json",
         ];
-        let ran = TestCommand::autoplayer().args(&args).stdin("").run();
+        let ran = TestCommand::autoplayer().args(args).stdin("").run();
         if ran.code == Some(2) && ran.stderr.contains("Behaviour") {
             assert!(ran.stdout.trim().is_empty(), "nothing planned");
             undecided += 1;
