@@ -160,21 +160,21 @@ pub(crate) fn screenshots() -> Option<Vec<(std::path::PathBuf, serde_json::Value
     )
 }
 
+/// The arguments of `play --dry-run --json` on a screenshot.
+fn dry_run(file: &std::path::Path) -> [&str; 6] {
+    [
+        "play",
+        "loop",
+        "--image",
+        file.to_str().unwrap(),
+        "--dry-run",
+        "--json",
+    ]
+}
+
 /// `play --dry-run --json` on a screenshot: its report.
 fn planned(file: &std::path::Path) -> serde_json::Value {
-    run(
-        &[
-            "play",
-            "loop",
-            "--image",
-            file.to_str().unwrap(),
-            "--dry-run",
-            "--json",
-        ],
-        "",
-        0,
-    )
-    .json()
+    run(&dry_run(file), "", 0).json()
 }
 
 /// The stage: for every fresh screenshot of the real app, `play --dry-run --json` plans one
@@ -221,15 +221,10 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
     let (mut partial, mut undecided) = (0, 0);
     for (file, shot) in shots.iter().filter(|(_, s)| s["state"] == "partial") {
         partial += 1;
-        let args = [
-            "play",
-            "loop",
-            "--image",
-            file.to_str().unwrap(),
-            "--dry-run",
-            "--json",
-        ];
-        let ran = TestCommand::autoplayer().args(args).stdin("").run();
+        let ran = TestCommand::autoplayer()
+            .args(dry_run(file))
+            .stdin("")
+            .run();
         if ran.code == Some(2) && ran.stderr.contains("Behaviour") {
             assert!(ran.stdout.trim().is_empty(), "nothing planned");
             undecided += 1;

@@ -214,6 +214,27 @@ mod tests {
     use super::super::truth::{fixture_shots, shots, Shot};
     use super::*;
 
+    /// A number read with full confidence, its sign that of its value.
+    fn sure_read(at: [usize; 2], value: i32, green: bool, drawn: i32, block: i32) -> Seen {
+        Seen {
+            at,
+            region: Region {
+                x: 0,
+                y: 0,
+                w: 1,
+                h: 1,
+            },
+            read: Read {
+                value,
+                sure: 1.0,
+                green,
+            },
+            sign: if value < 0 { Sign::Minus } else { Sign::Plus },
+            drawn,
+            block,
+        }
+    }
+
     /// What `s`'s board would show of each hint with its drawn path, counting down or showing
     /// totals, read as the reader reads a clean capture (sure, green as the app paints it).
     fn seen_as(s: &Shot, show_total: bool) -> (Puzzle, Vec<Seen>) {
@@ -230,23 +251,9 @@ mod tests {
                 let drawn = truth.block(r, c).filter(|&[a, b]| turns[a * n + b]).count() as i32;
                 let hint = hint as i32;
                 let value = if show_total { hint } else { hint - drawn };
-                seen.push(Seen {
-                    at: [r, c],
-                    region: Region {
-                        x: 0,
-                        y: 0,
-                        w: 1,
-                        h: 1,
-                    },
-                    read: Read {
-                        value,
-                        sure: 1.0,
-                        green: value == 0 || hint == drawn,
-                    },
-                    sign: if value < 0 { Sign::Minus } else { Sign::Plus },
-                    drawn,
-                    block: truth.block_size(r, c) as i32,
-                });
+                let green = value == 0 || hint == drawn;
+                let block = truth.block_size(r, c) as i32;
+                seen.push(sure_read([r, c], value, green, drawn, block));
             }
         }
         (truth, seen)
@@ -301,23 +308,7 @@ mod tests {
     /// equal to its drawn turns not in green rules totals out, without solving.
     #[test]
     fn a_satisfied_number_tells_the_behaviour() {
-        let one = |value: i32, green: bool, drawn: i32| Seen {
-            at: [0, 0],
-            region: Region {
-                x: 0,
-                y: 0,
-                w: 1,
-                h: 1,
-            },
-            read: Read {
-                value,
-                sure: 1.0,
-                green,
-            },
-            sign: Sign::Plus,
-            drawn,
-            block: 4,
-        };
+        let one = |value: i32, green: bool, drawn: i32| sure_read([0, 0], value, green, drawn, 4);
         assert!(matches!(
             counted_down(4, &[one(2, true, 2)]),
             Err(NotHad::RuledOut(_))
