@@ -180,11 +180,12 @@ impl Board {
             Edge::Top => (0..cols).collect(),
             Edge::Bottom => (0..cols).map(|c| (rows - 1) * cols + c).collect(),
         };
-        let out = OUTSIDE_SHARE * self.x.pitch;
-        let inside = b.x.start >= -out
-            && b.y.start >= -out
-            && b.x.end() <= img.width() as f64 + out
-            && b.y.end() <= img.height() as f64 + out;
+        // Each axis by its own pitch, as `ridge_share` looks at a strip.
+        let (out_x, out_y) = (OUTSIDE_SHARE * b.x.pitch, OUTSIDE_SHARE * b.y.pitch);
+        let inside = b.x.start >= -out_x
+            && b.y.start >= -out_y
+            && b.x.end() <= img.width() as f64 + out_x
+            && b.y.end() <= img.height() as f64 + out_y;
         inside.then_some((b, tiles))
     }
 }
@@ -513,11 +514,13 @@ fn edges_certain(img: &RgbaImage, board: &Board) -> Result<()> {
         };
         let runs_on = ridge_share(img, board, edge, 1.0).is_none_or(|next| next >= 0.5 * beyond);
         if inside > 0.0 && beyond >= MIN_GRID_SHARE && runs_on {
-            let (bigger, strip) = board
+            let region = board
                 .beyond(edge, img)
-                .expect("ridge_share found the strip inside");
+                .map_or(board.region(), |(bigger, strip)| {
+                    strip_region(&bigger, &strip)
+                });
             return Err(Error::vision(
-                Some(strip_region(&bigger, &strip)),
+                Some(region),
                 format!(
                     "faint grid lines go on past the board's {} edge: where the board ends is not certain",
                     edge.name()
