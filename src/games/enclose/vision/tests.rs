@@ -1271,3 +1271,26 @@ fn regenerate_counter_glyphs() {
     };
     std::fs::write(root.join("glyphs.json"), set.to_json()).unwrap();
 }
+
+/// Shrunk to three quarters, Schoolbell's 0 in "10/10" thins to a one-pixel stroke the
+/// resampling breaks in places; the counter still reads, as it does unshrunk.
+#[test]
+fn a_0_thinned_and_broken_by_shrinking_still_reads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/enclose/sizes");
+    let img = load(&dir.join("2026-01-11_15x14_default_1250x1301_dsf1.png"));
+    let whole = recognize(&img, &ReadOptions::default()).unwrap();
+    assert_eq!(whole.budget, Some(10));
+    for percent in [75u32, 80] {
+        let size = |v: u32| (v as f64 * percent as f64 / 100.0).round() as u32;
+        let copy = image::imageops::resize(
+            &img,
+            size(img.width()),
+            size(img.height()),
+            image::imageops::FilterType::Lanczos3,
+        );
+        let read = recognize(&copy, &ReadOptions::default()).unwrap();
+        assert_eq!(read.budget, whole.budget, "{percent} %");
+        assert_eq!(read.rows, whole.rows, "{percent} %");
+        assert_eq!(read.walls_placed, whole.walls_placed, "{percent} %");
+    }
+}

@@ -121,14 +121,46 @@ fn match_glyph(g: &Glyph) -> Option<(char, f64)> {
 /// The digits Schoolbell draws with a closed loop.
 const LOOPED: &str = "0689";
 
-/// Whether the glyph's ink closes a hole: background cells that no path of background cells
-/// (side by side) leads to from the glyph's border.
+/// Whether the glyph's ink closes a loop, allowing a break up to `BREAK` cells across: a
+/// copy shrunk to three quarters thins Schoolbell's 0 to a one-pixel stroke that the resampling
+/// breaks in places (two or three cells of the stretched glyph), while two 1s blurred into one
+/// blob leave a gap as wide as the glyph's inside. The ink is also tried as it stands, since
+/// thickening it fills a small loop (the 6's) as well as a break.
 fn shows_hole(g: &Glyph) -> bool {
-    let (w, h) = (g.width, g.height);
-    let ink = |k: usize| g.cells[k] >= 0.5;
+    let ink: Vec<bool> = g.cells.iter().map(|&v| v >= 0.5).collect();
+    encloses(&ink, g.width, g.height)
+        || encloses(&thickened(&ink, g.width, BREAK / 2), g.width, g.height)
+}
+
+/// The widest break in a loop's stroke, in cells of the stretched glyph, that still counts as
+/// closed.
+const BREAK: usize = 4;
+
+/// The ink grown by `by` cells side by side (each step to the four neighbours).
+fn thickened(ink: &[bool], w: usize, by: usize) -> Vec<bool> {
+    let h = ink.len() / w.max(1);
+    let mut cur = ink.to_vec();
+    for _ in 0..by {
+        cur = (0..w * h)
+            .map(|k| {
+                let (x, y) = (k % w, k / w);
+                cur[k]
+                    || (x > 0 && cur[k - 1])
+                    || (x + 1 < w && cur[k + 1])
+                    || (y > 0 && cur[k - w])
+                    || (y + 1 < h && cur[k + w])
+            })
+            .collect();
+    }
+    cur
+}
+
+/// Whether background cells exist that no path of background cells (side by side) leads to
+/// from the mask's border.
+fn encloses(ink: &[bool], w: usize, h: usize) -> bool {
     let mut reached = vec![false; w * h];
     let mut stack: Vec<usize> = (0..w * h)
-        .filter(|&k| (k % w == 0 || k % w == w - 1 || k / w == 0 || k / w == h - 1) && !ink(k))
+        .filter(|&k| (k % w == 0 || k % w == w - 1 || k / w == 0 || k / w == h - 1) && !ink[k])
         .collect();
     while let Some(k) = stack.pop() {
         if reached[k] {
@@ -149,9 +181,9 @@ fn shows_hole(g: &Glyph) -> bool {
         if y + 1 < h {
             near.push(k + w);
         }
-        stack.extend(near.into_iter().filter(|&n| !ink(n) && !reached[n]));
+        stack.extend(near.into_iter().filter(|&n| !ink[n] && !reached[n]));
     }
-    (0..w * h).any(|k| !ink(k) && !reached[k])
+    (0..w * h).any(|k| !ink[k] && !reached[k])
 }
 
 /// Ink on every row of the glyph: one stroke top to bottom, not a colon's two dots.
@@ -517,6 +549,61 @@ mod tests {
             height: H,
             on: vec![false; 200 * H],
         }
+    }
+
+    fn mask(rows: &[&str]) -> Glyph {
+        let on: Vec<bool> = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c == '#'))
+            .collect();
+        Glyph::from_mask(rows[0].len(), rows.len(), &on)
+    }
+
+    /// A ring of ink `w` by `h` cells, two cells thick, with the given cells left blank.
+    fn ring(w: usize, h: usize, blank: &[(usize, usize)]) -> Glyph {
+        let on: Vec<bool> = (0..w * h)
+            .map(|k| {
+                let (x, y) = (k % w, k / w);
+                let edge = x < 2 || x + 2 >= w || y < 2 || y + 2 >= h;
+                edge && !blank.contains(&(x, y))
+            })
+            .collect();
+        Glyph::from_mask(w, h, &on)
+    }
+
+    #[test]
+    fn a_loop_broken_by_a_few_cells_still_counts_as_closed() {
+        assert!(shows_hole(&ring(GW, GH, &[])));
+        let three_rows: Vec<(usize, usize)> = (7..10).flat_map(|y| [(0, y), (1, y)]).collect();
+        assert!(shows_hole(&ring(GW, GH, &three_rows)));
+        let two_cols: Vec<(usize, usize)> = (5..7).flat_map(|x| [(x, 0), (x, 1)]).collect();
+        assert!(shows_hole(&ring(GW, GH, &two_cols)));
+        // A break wider than `BREAK` is an opening, not a thinned stroke.
+        let wide: Vec<(usize, usize)> = (6..12).flat_map(|y| [(0, y), (1, y)]).collect();
+        assert!(!shows_hole(&ring(GW, GH, &wide)));
+    }
+
+    #[test]
+    fn a_small_closed_loop_is_not_filled_by_the_break_allowance() {
+        let six = mask(&["..####", ".#....", "#.....", "#.###.", "#.#.#.", "#.###."]);
+        assert!(shows_hole(&six));
+    }
+
+    #[test]
+    fn two_strokes_blurred_together_open_below_show_no_loop() {
+        // Two 1s of a shrunk and enlarged copy, run together at the top (read as an 8 at 0.85).
+        let blob = mask(&[
+            "......###...",
+            ".....####...",
+            "...######...",
+            ".##########.",
+            ".###....###.",
+            "###.....###.",
+            "##......###.",
+            "##........##",
+            "##........##",
+        ]);
+        assert!(!shows_hole(&blob));
     }
 
     /// "Walls: 11/11" as the font spaces it: the colon half a height before the first "1",
