@@ -7,6 +7,7 @@
 //! and takes about half an hour).
 
 mod batch;
+mod bridges_tiles;
 mod enclose;
 #[cfg(feature = "milp")]
 mod enclose_milp;
@@ -34,6 +35,7 @@ type Bench = (&'static str, fn(&Path) -> anyhow::Result<String>);
 const BENCHES: &[Bench] = &[
     ("hashi", hashi::run),
     ("hashi-screen", hashi_screen::run),
+    ("bridges-tiles", bridges_tiles::run),
     ("enclose", enclose::run),
     ("enclose-screen", enclose_screen::run),
     ("loop", loopgame::run),
