@@ -281,3 +281,51 @@ fn a_drawn_path_is_tapped_away_before_the_loop_is_drawn() {
         "{undecided} of {partial} refused as undecided"
     );
 }
+
+/// The app's "Show both" behaviour (the count-down with each hint small in its cell's top-right
+/// corner), from the project's captures: a partly drawn board scans as its hints and a loop
+/// meeting them is planned; one with a number counted below zero, whose "-1" reaches under its
+/// total, is refused with nothing planned, naming the setting.
+#[test]
+fn a_show_both_board_is_planned_or_refused_naming_the_setting() {
+    let index = std::fs::read_to_string(fixture("behaviour/index.jsonl")).unwrap();
+    let shots: Vec<serde_json::Value> = index
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|s: &serde_json::Value| s["behaviour"] == "both" && s["state"] == "partial")
+        .collect();
+    let (mut planned_ok, mut refused) = (0, 0);
+    for shot in &shots {
+        let file = fixture(&format!("behaviour/{}", shot["file"].as_str().unwrap()));
+        let path = std::path::Path::new(&file);
+        if shot["below_zero"].as_array().is_some_and(|b| !b.is_empty()) {
+            let ran = run(&dry_run(path), "", 2);
+            assert!(ran.stderr.contains("Show both"), "{}", ran.stderr);
+            assert!(ran.stdout.trim().is_empty(), "nothing planned");
+            refused += 1;
+            continue;
+        }
+        let hints = hints_of(shot);
+        let scan = run(&["scan", "loop", &file, "--json"], "", 0).json();
+        assert_eq!(scan["rows"], serde_json::json!(hints), "{file}");
+        let v = planned(path);
+        let (ox, oy, pitch) = lattice_of(&v);
+        let actions = v["plan"]["actions"].as_array().unwrap();
+        let cells: Vec<(i64, i64)> = actions[actions.len() - 1]["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
+                (
+                    ((y - oy) / pitch).round() as i64,
+                    ((x - ox) / pitch).round() as i64,
+                )
+            })
+            .collect();
+        assert_eq!(cells.first(), cells.last(), "back into the start cell");
+        assert_cycle_meets(&cells[..cells.len() - 1], &hints);
+        planned_ok += 1;
+    }
+    assert_eq!((planned_ok, refused), (5, 2));
+}

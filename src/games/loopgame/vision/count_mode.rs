@@ -9,8 +9,11 @@
 //! green is a count-down. When the colours leave both, the puzzle each reading makes is
 //! solved: the app's puzzles all have a loop through every cell, so a reading whose puzzle
 //! has none is not the picture's. Anything less certain is refused.
+//!
+//! With "Show both" a number counts down and its hint stands small in the cell's top-right
+//! corner (`corner`): the board counts down, and every total must agree with its count-down.
 
-use super::digits::Read;
+use super::digits::{Read, Total};
 use super::sign::Sign;
 use super::MIN_CONFIDENCE;
 use crate::error::{Error, Region, Result};
@@ -30,6 +33,8 @@ pub(super) struct Seen {
     pub(super) drawn: i32,
     /// Cells in its block: the most turns a hint can count.
     pub(super) block: i32,
+    /// The small total in the cell's corner ("Show both"), as read, when there is one.
+    pub(super) total: Option<Total>,
 }
 
 /// Why a reading's hints are not had: the picture rules the reading out, or it may hold but
@@ -45,10 +50,14 @@ pub(super) enum NotHad {
 const SOLVE_NODES: u64 = 2_000_000;
 const SOLVE_TIME: Duration = Duration::from_secs(3);
 
-/// The hints on an `n`×`n` board: as counted down when nothing tells the readings apart or
+/// The hints on an `n`×`n` board: as counted down and checked against the small totals when
+/// the numbers show them ("Show both"); as counted down when nothing tells the readings apart or
 /// the picture rules showing totals out; as totals when it rules counting down out; by which
 /// reading's puzzle alone has a loop otherwise; refused when that is not known.
 pub(super) fn hints(n: usize, seen: &[Seen]) -> Result<Puzzle> {
+    if seen.iter().any(|s| s.total.is_some()) {
+        return shown_both(n, seen);
+    }
     let down = counted_down(n, seen);
     if seen.iter().all(|s| s.drawn == 0) {
         // Both readings give the same hints.
@@ -131,22 +140,45 @@ fn counted_down(n: usize, seen: &[Seen]) -> std::result::Result<Puzzle, NotHad> 
     let mut puzzle = Puzzle::empty(n, n);
     for s in seen {
         let [r, c] = s.at;
-        let (shown, drawn) = (s.read.value, s.drawn);
-        if s.read.green && shown != 0 {
-            return Err(NotHad::RuledOut(Error::vision(
-                Some(s.region),
-                format!(
-                    "row {r} col {c}: the shape reads {shown} but the colour is the satisfied \
-                     green, which a count-down shows only on 0"
-                ),
-            )));
-        }
-        let fits = |h: i32| h >= 0 && h <= s.block;
-        let hint = shown + drawn;
-        // A digit where a minus puts it, the minus unseen (the path drawn over it): the board
-        // is known only when one sign makes no hint.
-        let shown = match s.sign {
-            Sign::Hidden if fits(hint) && fits(drawn - shown) => {
+        puzzle.hints[r * n + c] = Some(count_down_hint(s, None)? as u8);
+    }
+    Ok(puzzle)
+}
+
+/// A number's hint when it counts down: shown + drawn. A digit where a minus puts it, the
+/// minus unseen, is settled by `total` (the hint the cell's corner shows) when known.
+fn count_down_hint(s: &Seen, total: Option<i32>) -> std::result::Result<i32, NotHad> {
+    let [r, c] = s.at;
+    let (shown, drawn) = (s.read.value, s.drawn);
+    if s.read.green && shown != 0 {
+        return Err(NotHad::RuledOut(Error::vision(
+            Some(s.region),
+            format!(
+                "row {r} col {c}: the shape reads {shown} but the colour is the satisfied \
+                 green, which a count-down shows only on 0"
+            ),
+        )));
+    }
+    let fits = |h: i32| h >= 0 && h <= s.block;
+    let hint = shown + drawn;
+    // A digit where a minus puts it, the minus unseen (the path drawn over it): the board
+    // is known only when one sign makes no hint, or the total names one.
+    let shown = match s.sign {
+        Sign::Hidden if fits(hint) && fits(drawn - shown) => match total {
+            Some(t) if t == hint => shown,
+            Some(t) if t == drawn - shown => -shown,
+            Some(t) => {
+                return Err(NotHad::RuledOut(both_refused(
+                    s.at,
+                    s.region,
+                    &format!(
+                        "a digit placed as after a minus, none seen (the path over it?): a \
+                         hint of {hint} or {}, but the small total in its corner reads {t}",
+                        drawn - shown
+                    ),
+                )))
+            }
+            None => {
                 return Err(NotHad::Unsure(Error::vision(
                     Some(s.region),
                     format!(
@@ -156,21 +188,87 @@ fn counted_down(n: usize, seen: &[Seen]) -> std::result::Result<Puzzle, NotHad> 
                     ),
                 )))
             }
-            Sign::Hidden if !fits(hint) => -shown,
-            _ => shown,
+        },
+        Sign::Hidden if !fits(hint) => -shown,
+        _ => shown,
+    };
+    let hint = shown + drawn;
+    if !fits(hint) {
+        return Err(NotHad::RuledOut(Error::vision(
+            Some(s.region),
+            format!(
+                "row {r} col {c}: shows {shown} with {drawn} drawn turns around it, so its \
+                 hint would be {hint}, which its block cannot hold"
+            ),
+        )));
+    }
+    if let Some(e) = uncertain(s, shown) {
+        return Err(e);
+    }
+    Ok(hint)
+}
+
+/// What a user can do about a board whose small totals do not settle it.
+const SET_COUNT_DOWN: &str = "set the app's Behaviour setting to Count down";
+
+fn both_refused(s_at: Cell, region: Region, why: &str) -> Error {
+    let [r, c] = s_at;
+    Error::vision(
+        Some(region),
+        format!(
+            "row {r} col {c}: {why} (the app's Behaviour setting \"Show both\"): {SET_COUNT_DOWN}"
+        ),
+    )
+}
+
+/// The refusal of a board some of whose numbers show a mark in the cell's top-right corner,
+/// for the number at `at` whose corner is not a small total alone (`blank`: shows nothing
+/// there).
+pub(super) fn corner_unread(at: Cell, region: Region, blank: bool) -> Error {
+    both_refused(
+        at,
+        region,
+        if blank {
+            "no small total in the cell's top-right corner, where other numbers show one"
+        } else {
+            "a mark in the cell's top-right corner that is not a small total alone (it touches \
+             the number or the path)"
+        },
+    )
+}
+
+/// "Show both": each number counts down, its hint small in the cell's top-right corner. Every
+/// number must show that total, its shape most like the hint its count-down gives: the total
+/// confirms the count-down, and settles a minus the path may hide.
+fn shown_both(n: usize, seen: &[Seen]) -> Result<Puzzle> {
+    let mut puzzle = Puzzle::empty(n, n);
+    for s in seen {
+        let [r, c] = s.at;
+        let total = match s.total {
+            None => return Err(corner_unread(s.at, s.region, true)),
+            Some(Total { value: Some(t), .. }) => t,
+            Some(Total { score, .. }) => {
+                return Err(both_refused(
+                    s.at,
+                    s.region,
+                    &format!(
+                        "the small total in the cell's corner is like no digit (best likeness \
+                         {score:.2})"
+                    ),
+                ))
+            }
         };
-        let hint = shown + drawn;
-        if !fits(hint) {
-            return Err(NotHad::RuledOut(Error::vision(
-                Some(s.region),
-                format!(
-                    "row {r} col {c}: shows {shown} with {drawn} drawn turns around it, so its \
-                     hint would be {hint}, which its block cannot hold"
+        let hint = count_down_hint(s, Some(total)).map_err(not_had)?;
+        if hint != total {
+            return Err(both_refused(
+                s.at,
+                s.region,
+                &format!(
+                    "shows {} with {} drawn turns around it, a hint of {hint}, but the small \
+                     total in its corner reads {total}",
+                    s.read.value, s.drawn
                 ),
-            )));
-        }
-        if let Some(e) = uncertain(s, shown) {
-            return Err(e);
+            ));
         }
         puzzle.hints[r * n + c] = Some(hint as u8);
     }
@@ -232,6 +330,7 @@ mod tests {
             sign: if value < 0 { Sign::Minus } else { Sign::Plus },
             drawn,
             block,
+            total: None,
         }
     }
 
@@ -287,6 +386,23 @@ mod tests {
                 }
                 Err(e) => panic!("{}: {e}", s.file),
             }
+            // "Show both": the count-down with each hint in its corner always reads.
+            let both: Vec<Seen> = down
+                .iter()
+                .map(|x| {
+                    let [r, c] = x.at;
+                    let hint = truth.hints[r * s.size + c].map(i32::from);
+                    Seen {
+                        total: Some(Total {
+                            value: hint,
+                            score: 1.0,
+                        }),
+                        ..x.clone()
+                    }
+                })
+                .collect();
+            let read = hints(s.size, &both).unwrap_or_else(|e| panic!("{} both: {e}", s.file));
+            assert_eq!(read.rows(), truth.rows(), "{} showing both", s.file);
             let (_, total) = seen_as(s, true);
             match hints(s.size, &total) {
                 Ok(p) => {
@@ -331,5 +447,48 @@ mod tests {
             ..one(-1, false, 2)
         };
         assert!(matches!(totals(4, &[minus]), Err(NotHad::RuledOut(_))));
+    }
+
+    /// "Show both": the small total confirms the count-down's hint and settles a minus the
+    /// path may hide; one that disagrees or is like no digit, or a number without one beside
+    /// numbers with one, is refused naming the setting.
+    #[test]
+    fn a_small_total_confirms_the_count_down() {
+        // Shows 1 with 2 turns drawn around it: a hint of 3 counting down.
+        let with = |at: [usize; 2], sign: Sign, total: Option<i32>| Seen {
+            sign,
+            total: Some(Total {
+                value: total,
+                score: 0.9,
+            }),
+            ..sure_read(at, 1, false, 2, 9)
+        };
+        let hint = |seen: &[Seen]| hints(3, seen).map(|p| p.hints[0]);
+        let refused = |seen: &[Seen], why: &str| {
+            matches!(hints(3, seen), Err(Error::Vision { message, .. })
+                if message.contains(why) && message.contains("Show both"))
+        };
+        assert_eq!(hint(&[with([0, 0], Sign::Plus, Some(3))]).unwrap(), Some(3));
+        assert!(refused(&[with([0, 0], Sign::Plus, Some(1))], "reads 1"));
+        // A digit where a minus puts it: 1 or -1, a hint of 3 or 1, as the total says.
+        assert_eq!(
+            hint(&[with([0, 0], Sign::Hidden, Some(3))]).unwrap(),
+            Some(3)
+        );
+        assert_eq!(
+            hint(&[with([0, 0], Sign::Hidden, Some(1))]).unwrap(),
+            Some(1)
+        );
+        assert!(refused(&[with([0, 0], Sign::Hidden, Some(2))], "minus"));
+        assert!(matches!(
+            counted_down(3, &[with([0, 0], Sign::Hidden, None)]),
+            Err(NotHad::Unsure(_))
+        ));
+        assert!(refused(&[with([0, 0], Sign::Plus, None)], "like no digit"));
+        let bare = sure_read([2, 2], 2, false, 0, 4);
+        assert!(refused(
+            &[with([0, 0], Sign::Plus, Some(3)), bare],
+            "no small total"
+        ));
     }
 }

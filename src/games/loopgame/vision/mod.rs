@@ -10,9 +10,11 @@
 //! checked against its colour (`digits`), with the minus of a count below zero (`sign`); and
 //! recover each hint from what the number displays: by default the app counts numbers down as
 //! the path is drawn (hint = displayed + path turns in its block), and with its "Show total"
-//! behaviour shows the hint itself; `count_mode` tells which, or refuses.
+//! behaviour shows the hint itself, and with "Show both" counts down with the hint small in
+//! the cell's corner (`corner`); `count_mode` tells which, or refuses.
 
 mod board;
+mod corner;
 mod count_mode;
 mod digits;
 mod ink;
@@ -34,8 +36,9 @@ use crate::calibration::{Profile, Samples};
 use crate::error::{Error, Region, Result};
 use crate::vision::geometry::Geometry;
 use crate::vision::glyph::Glyph;
+use corner::Corner;
 use count_mode::Seen;
-use digits::{read_number, templates};
+use digits::{read_number, read_total, templates};
 use image::{Rgba, RgbaImage};
 use ink::InkRule;
 use locate::locate;
@@ -221,6 +224,17 @@ fn read_by(
             }
         }
     }
+    // In "Show both" every number has its total in the corner: a board showing a mark there
+    // is read so or not at all, before a number's own reading fails for the mark beside it.
+    if numbers.iter().any(|f| !matches!(f.corner, Corner::Blank)) {
+        if let Some(f) = numbers
+            .iter()
+            .find(|f| !matches!(f.corner, Corner::Total(_)))
+        {
+            let blank = matches!(f.corner, Corner::Blank);
+            return Err(count_mode::corner_unread(f.at, f.region, blank));
+        }
+    }
     let mut seen = Vec::new();
     for f in numbers {
         let read = read_number(&l.look, &f, templates, rule)?;
@@ -237,6 +251,10 @@ fn read_by(
             sign: f.sign,
             drawn,
             block: puzzle.block_size(r, c) as i32,
+            total: match &f.corner {
+                Corner::Total(g) => Some(read_total(g, templates)),
+                _ => None,
+            },
         });
     }
     let puzzle = count_mode::hints(n, &seen)?;

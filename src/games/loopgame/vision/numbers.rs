@@ -1,6 +1,7 @@
 //! Cutting each cell's number out: its glyphs, the strokes the path hides, and its fill
 //! colour, ready to be read.
 
+use super::corner::{cut_corner, pieces, zone_of, Corner, Zone};
 use super::ink::{matched_ink, number_ink, InkRule};
 use super::look::{palette_value, path_ink};
 use super::sign::{split_sign, Sign};
@@ -30,6 +31,9 @@ pub(super) struct Number {
     pub(super) colour: [u8; 3],
     /// A minus before the digit (split off `glyphs`), or a digit where one puts it.
     pub(super) sign: Sign,
+    /// What the cell's top-right corner shows: the small total of the app's "Show both"
+    /// behaviour is cut off before the count-down is cut into `glyphs`.
+    pub(super) corner: Corner,
     pub(super) region: Region,
 }
 
@@ -79,16 +83,16 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
                     .collect();
                 l.look.numbers[palette_value(&l.look, fill_colour(&fill))]
             });
+            let is_ink = |p| match matched {
+                Some(colour) => matched_ink(p, &l.look, colour),
+                None => number_ink(p, &l.look, rule),
+            };
             for j in 0..side {
                 for i in 0..side {
                     let Some(p) = at(i, j) else {
                         continue;
                     };
-                    let ink = match matched {
-                        Some(colour) => matched_ink(p, &l.look, colour),
-                        None => number_ink(p, &l.look, rule),
-                    };
-                    if ink {
+                    if is_ink(p) {
                         on[j * side + i] = true;
                         if saturation(rgb(p)) >= 80 {
                             colours.push((j * side + i, rgb(p)));
@@ -111,6 +115,13 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
                     });
                 }
                 continue;
+            }
+            let (corner, cut) = small_total(img, l, cell, is_ink, matched.is_some());
+            for (x, y) in cut {
+                let (i, j) = (x - x0, y - y0);
+                if (0..side as i64).contains(&i) && (0..side as i64).contains(&j) {
+                    on[j as usize * side + i as usize] = false;
+                }
             }
             // Beside the path a stroke blends with its black or white, still saturated but
             // darker or paler; on a small crossed digit those pixels can outnumber the fill.
@@ -191,11 +202,51 @@ pub(super) fn numbers_by(img: &RgbaImage, l: &Located, rule: InkRule) -> Cut {
                 crossed,
                 colour,
                 sign,
+                corner,
                 region: region_of(cell),
             });
         }
     }
     out
+}
+
+/// What `cell`'s top-right corner shows (`corner`), its ink cut with the number's own rule,
+/// and the pixels of a small total found there.
+fn small_total(
+    img: &RgbaImage,
+    l: &Located,
+    cell: crate::rect::Rect<f64>,
+    is_ink: impl Fn(image::Rgba<u8>) -> bool,
+    specks: bool,
+) -> (Corner, Vec<(i64, i64)>) {
+    let (x0, y0, width, height) = zone_of(cell);
+    let mut ink = vec![false; width * height];
+    let mut path = vec![false; width * height];
+    for j in 0..height {
+        for i in 0..width {
+            let Some(p) = pixel(img, (x0 + i as i64) as f64, (y0 + j as i64) as f64) else {
+                continue;
+            };
+            if is_ink(p) {
+                ink[j * width + i] = true;
+            } else if path_ink(p, &l.look) {
+                path[j * width + i] = true;
+            }
+        }
+    }
+    if specks {
+        drop_specks_in(&mut ink, width, height, speck_area(l.geometry.pitch()));
+    }
+    let near_path = grown(&path, width, height, PATH_RING + 1);
+    let zone = Zone {
+        x0,
+        y0,
+        width,
+        height,
+        ink,
+        near_path,
+    };
+    cut_corner(&zone, cell)
 }
 
 /// The largest speck of ink a JPEG copy leaves beside a number (its ringing crosses the
@@ -209,27 +260,11 @@ fn speck_area(pitch: f64) -> usize {
 /// Clears the 8-connected pieces of `on` (a `side`-wide square) of fewer than `area` pixels:
 /// a speck below a number would stretch the box the glyph is normalised in.
 fn drop_specks(on: &mut [bool], side: usize, area: usize) {
-    let mut seen = vec![false; on.len()];
-    for start in 0..on.len() {
-        if !on[start] || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut piece = vec![start];
-        let mut k = 0;
-        while k < piece.len() {
-            let (x, y) = (piece[k] % side, piece[k] / side);
-            k += 1;
-            for yy in y.saturating_sub(1)..(y + 2).min(side) {
-                for xx in x.saturating_sub(1)..(x + 2).min(side) {
-                    let i = yy * side + xx;
-                    if on[i] && !seen[i] {
-                        seen[i] = true;
-                        piece.push(i);
-                    }
-                }
-            }
-        }
+    drop_specks_in(on, side, side, area)
+}
+
+fn drop_specks_in(on: &mut [bool], width: usize, height: usize, area: usize) {
+    for piece in pieces(on, width, height) {
         if piece.len() < area {
             piece.into_iter().for_each(|i| on[i] = false);
         }
@@ -243,11 +278,17 @@ const PATH_RING: usize = 1;
 
 /// `mask` grown by `reach` pixels each way (a square), a `side`-wide square patch.
 pub(super) fn widened(mask: &[bool], side: usize, reach: usize) -> Vec<bool> {
+    grown(mask, side, side, reach)
+}
+
+/// `mask` (`width` × `height`, row by row) grown by `reach` pixels each way (a square).
+fn grown(mask: &[bool], width: usize, height: usize, reach: usize) -> Vec<bool> {
     (0..mask.len())
         .map(|k| {
-            let (x, y) = (k % side, k / side);
-            (y.saturating_sub(reach)..(y + reach + 1).min(side)).any(|yy| {
-                (x.saturating_sub(reach)..(x + reach + 1).min(side)).any(|xx| mask[yy * side + xx])
+            let (x, y) = (k % width, k / width);
+            (y.saturating_sub(reach)..(y + reach + 1).min(height)).any(|yy| {
+                (x.saturating_sub(reach)..(x + reach + 1).min(width))
+                    .any(|xx| mask[yy * width + xx])
             })
         })
         .collect()

@@ -2,7 +2,7 @@
 //! which no one step decides.
 
 use super::look::{DARK, LIGHT};
-use super::truth::{fixture_shots, shots, Shot};
+use super::truth::{behaviour_shots, fixture_shots, shots, Shot};
 use super::*;
 use crate::vision::color::rgb;
 use crate::vision::geometry::Geometry;
@@ -726,4 +726,103 @@ fn a_path_blurred_grey_by_two_resamplings_is_refused_not_lost() {
         checked += 1;
     }
     assert!(checked >= 1, "the fixture capture is missing");
+}
+
+/// Whether `got` is a refusal naming the cell at `at` and the app's "Show both" setting.
+fn refused_as_show_both(got: &Result<Reading>, [r, c]: Cell) -> bool {
+    matches!(got, Err(Error::Vision { message, .. })
+        if message.contains(&format!("row {r} col {c}:"))
+            && message.contains("Behaviour setting \"Show both\""))
+}
+
+/// The project's captures of the app's other Behaviour settings. "Show both" (the count-down
+/// with the hint small in the cell's top-right corner) reads exactly, fresh and partly drawn,
+/// at 40 and 66.75 px cells in both themes; a number counted below zero, whose "-1" reaches
+/// under its total, is refused naming its cell and the setting. Before the corner was cut
+/// off, every one was refused as "2 glyphs" or "no template matches", naming neither. "Show
+/// total" partly drawn reads exactly, or is refused naming the setting when both readings
+/// make a puzzle with a loop (`count_mode`).
+#[test]
+fn every_behaviour_capture_reads_exactly_or_is_refused_naming_the_setting() {
+    let (mut both, mut total) = (0, 0);
+    for s in behaviour_shots() {
+        let got = recognize(&s.img);
+        if let Some(&at) = s.below_zero.first() {
+            assert!(refused_as_show_both(&got, at), "{}: {got:?}", s.file);
+        } else if s.behaviour == "both" {
+            let r = got.unwrap_or_else(|e| panic!("{}: {e}", s.file));
+            assert!(same_or_refused(Ok(r), &s, "as captured"));
+            both += 1;
+        } else {
+            total += usize::from(!behaviour_unknown(&got, &s));
+            reads_exactly(got, &s, "as captured");
+        }
+    }
+    assert_eq!(
+        (both, total),
+        (9, 2),
+        "Show both and Show total captures read"
+    );
+}
+
+/// "Show both" captures shrunk or enlarged read the same or are refused, never otherwise;
+/// the 66.75 px cells still read at 0.8×.
+#[test]
+fn a_rescaled_show_both_capture_reads_the_same_or_is_refused() {
+    let mut read = 0;
+    for s in behaviour_shots().iter().filter(|s| s.behaviour == "both") {
+        for f in [0.8, 1.25] {
+            read += usize::from(same_or_refused(
+                recognize(&scaled(&s.img, f)),
+                s,
+                &format!("at {f}"),
+            ));
+        }
+    }
+    eprintln!("Show both rescaled: {read} read the same");
+    assert!(read >= 8, "{read} rescaled copies read");
+}
+
+/// The pixels of `cell`'s top-right corner where the small total lies, as a rectangle.
+fn corner_box(g: &Geometry, row: usize, col: usize) -> (u32, u32, u32, u32) {
+    let c = g.cell(row, col);
+    let (x0, y0) = ((c.x + 0.6 * c.w) as u32, (c.y + 0.02 * c.h) as u32);
+    (
+        x0,
+        y0,
+        (c.x + 0.97 * c.w) as u32 - x0,
+        (c.y + 0.3 * c.h) as u32 - y0,
+    )
+}
+
+/// A small total that disagrees with its count-down (the 7's total copied over the 2's),
+/// and a number without one where the others show theirs, are refused naming the cell and
+/// the setting: the totals are a check on the count-down, not taken on trust.
+#[test]
+fn a_show_both_total_must_agree_with_its_count_down() {
+    let s = behaviour_shots()
+        .into_iter()
+        .find(|s| s.file.ends_with("_light_768x900_showboth_fresh.png"))
+        .expect("the light Show both fixture");
+    let g = recognize(&s.img).unwrap().geometry;
+    // Row 0 col 5 shows 2, row 1 col 2 shows 7.
+    let (x0, y0, w, h) = corner_box(&g, 0, 5);
+    let (x1, y1, _, _) = corner_box(&g, 1, 2);
+    let mut copied = s.img.clone();
+    let mut erased = s.img.clone();
+    let board = *s.img.get_pixel(x0 + w / 2, y0 + h + 4);
+    for y in 0..h {
+        for x in 0..w {
+            copied.put_pixel(x0 + x, y0 + y, *s.img.get_pixel(x1 + x, y1 + y));
+            erased.put_pixel(x0 + x, y0 + y, board);
+        }
+    }
+    for (img, why) in [(copied, "reads 7"), (erased, "no small total")] {
+        let got = recognize(&img);
+        assert!(refused_as_show_both(&got, [0, 5]), "{why}: {got:?}");
+        let Err(Error::Vision { message, .. }) = got else {
+            unreachable!()
+        };
+        assert!(message.contains(why), "{message}");
+    }
 }

@@ -1,6 +1,6 @@
 //! What each corpus screenshot shows, from `loop/screenshots/index.jsonl`, and each of the
-//! project's own captures, from `fixtures/loop/sizes/index.jsonl`: the truth several modules'
-//! tests read against.
+//! project's own captures, from `fixtures/loop/sizes/index.jsonl` and
+//! `fixtures/loop/behaviour/index.jsonl`: the truth several modules' tests read against.
 
 use crate::games::loopgame::model::Cell;
 use image::RgbaImage;
@@ -17,6 +17,11 @@ pub(in crate::games::loopgame) struct Shot {
     pub(in crate::games::loopgame) hints: Vec<String>,
     pub(in crate::games::loopgame) path: Vec<Cell>,
     pub(in crate::games::loopgame) board: [f64; 4],
+    /// The app's Behaviour setting: "countdown" (the default, and where the index names
+    /// none), "total" or "both".
+    pub(in crate::games::loopgame) behaviour: String,
+    /// Numbers the drawn path has counted below zero.
+    pub(in crate::games::loopgame) below_zero: Vec<Cell>,
 }
 
 pub(in crate::games::loopgame) fn shots() -> Option<Vec<Shot>> {
@@ -29,6 +34,28 @@ pub(in crate::games::loopgame) fn shots() -> Option<Vec<Shot>> {
 pub(in crate::games::loopgame) fn fixture_shots() -> Vec<Shot> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/loop/sizes");
     read_index(&dir.join("index.jsonl"), &dir)
+}
+
+/// The project's captures of the app's Behaviour settings other than the default
+/// (`fixtures/loop/behaviour`).
+pub(in crate::games::loopgame) fn behaviour_shots() -> Vec<Shot> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/loop/behaviour");
+    read_index(&dir.join("index.jsonl"), &dir)
+}
+
+fn cells(v: &Value) -> Vec<Cell> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|c| {
+                    [
+                        c[0].as_u64().unwrap() as usize,
+                        c[1].as_u64().unwrap() as usize,
+                    ]
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn read_index(index: &Path, dir: &Path) -> Vec<Shot> {
@@ -49,18 +76,10 @@ fn read_index(index: &Path, dir: &Path) -> Vec<Shot> {
                 .iter()
                 .map(|s| s.as_str().unwrap().to_string())
                 .collect(),
-            path: v["drawn_path"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| {
-                    [
-                        c[0].as_u64().unwrap() as usize,
-                        c[1].as_u64().unwrap() as usize,
-                    ]
-                })
-                .collect(),
+            path: cells(&v["drawn_path"]),
             board: ["x", "y", "w", "h"].map(|k| r[k].as_f64().unwrap()),
+            behaviour: v["behaviour"].as_str().unwrap_or("countdown").to_string(),
+            below_zero: cells(&v["below_zero"]),
         });
     }
     out
