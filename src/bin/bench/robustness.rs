@@ -132,6 +132,12 @@ pub const SOURCES: &[Source] = &[
         read: enclose_read,
     },
     Source {
+        game: "enclose",
+        folder: "fixtures/enclose/scaled",
+        truth: enclose_truth,
+        read: enclose_read,
+    },
+    Source {
         game: "loop",
         folder: "loop/screenshots",
         truth: loop_truth,
@@ -140,6 +146,12 @@ pub const SOURCES: &[Source] = &[
     Source {
         game: "loop",
         folder: "fixtures/loop/sizes",
+        truth: loop_truth,
+        read: loop_read,
+    },
+    Source {
+        game: "loop",
+        folder: "fixtures/loop/behaviour",
         truth: loop_truth,
         read: loop_read,
     },

@@ -22,6 +22,11 @@ const ZONE_BOTTOM: f64 = 0.45;
 const MAX_TOP: f64 = 0.11;
 /// Its right edge lies right of this.
 const MIN_RIGHT: f64 = 0.8;
+/// How far above the cell the zone reaches, as a share of its side: the total's top stands
+/// 0.05 of the cell below the cell's top, and a copy shrunk to 0.75× blurs it onto the cell's
+/// first row of pixels, so a zone starting there would find it touching its edge. Above the
+/// cell lies the grid line and the foot of the cell above, where only the path is drawn.
+const ZONE_ABOVE: f64 = 0.1;
 /// Its height (a digit of the small face is 0.2 of the cell).
 const HEIGHT: RangeInclusive<f64> = 0.12..=0.3;
 
@@ -54,7 +59,7 @@ pub(super) enum Corner {
 /// The pixel rectangle of `cell`'s top-right zone: its top-left corner, width and height.
 pub(super) fn zone_of(cell: Rect<f64>) -> (i64, i64, usize, usize) {
     let x0 = (cell.x + ZONE_LEFT * cell.w).ceil() as i64;
-    let y0 = cell.y.ceil() as i64;
+    let y0 = (cell.y - ZONE_ABOVE * cell.h).ceil() as i64;
     let x1 = (cell.x + cell.w).floor() as i64;
     let y1 = (cell.y + ZONE_BOTTOM * cell.h).floor() as i64;
     (x0, y0, (x1 - x0).max(1) as usize, (y1 - y0).max(1) as usize)

@@ -244,9 +244,9 @@ fn shown_both(n: usize, seen: &[Seen]) -> Result<Puzzle> {
     let mut puzzle = Puzzle::empty(n, n);
     for s in seen {
         let [r, c] = s.at;
-        let total = match s.total {
+        let (total, settles) = match s.total {
             None => return Err(corner_unread(s.at, s.region, true)),
-            Some(Total { value: Some(t), .. }) => t,
+            Some(t @ Total { value: Some(v), .. }) => (v, t.settles()),
             Some(Total { score, .. }) => {
                 return Err(both_refused(
                     s.at,
@@ -258,7 +258,7 @@ fn shown_both(n: usize, seen: &[Seen]) -> Result<Puzzle> {
                 ))
             }
         };
-        let hint = count_down_hint(s, Some(total)).map_err(not_had)?;
+        let hint = count_down_hint(s, settles).map_err(not_had)?;
         if hint != total {
             return Err(both_refused(
                 s.at,

@@ -211,7 +211,7 @@ pub(super) fn read_number(
 
 /// The small total of the app's "Show both" behaviour as read by shape alone (it takes the
 /// count-down's colour): the digit whose template it is most like, `None` when none is alike
-/// enough (`MIN_GLYPH_SCORE`), and that likeness. No lead over the runner-up is asked: the
+/// enough (`MIN_TOTAL_SCORE`), and that likeness. No lead over the runner-up is asked: the
 /// total only has to agree with the hint the count-down gives, and at 12 px its 8 leads its
 /// 6 by 0.03 (captures of the app at 40 px cells).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -220,11 +220,24 @@ pub(super) struct Total {
     pub(super) score: f64,
 }
 
+/// The least likeness of a small total that names a digit: it only confirms the hint the
+/// count-down gives (a total read otherwise refuses the board), and a copy shrunk to 0.75×
+/// leaves the 6 of a 66 px cell's total at 0.76–0.78. Where a total has to settle a sign the
+/// path hides, the digits' own floor holds (`Total::settles`).
+const MIN_TOTAL_SCORE: f64 = 0.74;
+
+impl Total {
+    /// The total, when it is read well enough to choose between two hints.
+    pub(super) fn settles(self) -> Option<i32> {
+        self.value.filter(|_| self.score >= MIN_GLYPH_SCORE)
+    }
+}
+
 pub(super) fn read_total(g: &Glyph, templates: &[(String, Glyph)]) -> Total {
     let none = Glyph::from_mask(g.width, g.height, &vec![false; g.width * g.height]);
     match best_match_seen(g, &none, templates) {
         Some(m) => Total {
-            value: m.label.parse().ok().filter(|_| m.score >= MIN_GLYPH_SCORE),
+            value: m.label.parse().ok().filter(|_| m.score >= MIN_TOTAL_SCORE),
             score: m.score,
         },
         None => Total {

@@ -783,6 +783,34 @@ fn a_rescaled_show_both_capture_reads_the_same_or_is_refused() {
     assert!(read >= 8, "{read} rescaled copies read");
 }
 
+/// Shrunk to 0.75× the 66.75 px cells' totals match their digits at only 0.76–0.78 (a total
+/// only confirms its count-down, so 0.74 is enough), and at 40 px cells shrunk to 0.75× by a
+/// bilinear filter a total blurs onto the cell's first row of pixels (the corner is looked at
+/// from a tenth of a cell above it): each reads as captured.
+#[test]
+fn show_both_totals_of_a_three_quarter_copy_still_confirm_their_count_downs() {
+    use image::imageops::FilterType::{Lanczos3, Triangle};
+    for (file, filter) in [
+        ("_medium_control_light_768x900_showboth_fresh.png", Lanczos3),
+        (
+            "_medium_control_dark_768x900_showboth_partial.png",
+            Lanczos3,
+        ),
+        ("_hard_dense_dark_360x640_showboth_fresh.png", Triangle),
+        ("_hard_control_light_360x640_showboth_fresh.png", Triangle),
+    ] {
+        let s = behaviour_shots()
+            .into_iter()
+            .find(|s| s.file.ends_with(file))
+            .expect("a Show both fixture");
+        let size = |v: u32| (v as f64 * 0.75).round() as u32;
+        let copy =
+            image::imageops::resize(&s.img, size(s.img.width()), size(s.img.height()), filter);
+        let r = recognize(&copy).unwrap_or_else(|e| panic!("{file} {filter:?}: {e}"));
+        reads_exactly(Ok(r), &s, &format!("{filter:?} at 0.75"));
+    }
+}
+
 /// The pixels of `cell`'s top-right corner where the small total lies, as a rectangle.
 fn corner_box(g: &Geometry, row: usize, col: usize) -> (u32, u32, u32, u32) {
     let c = g.cell(row, col);
