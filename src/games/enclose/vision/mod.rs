@@ -798,7 +798,7 @@ pub fn read_after_play(img: &RgbaImage, before: &Geometry, rows: usize, cols: us
         y: axis(before.board.y, before.pitch_y, rows),
     };
     let walls = (0..rows * cols)
-        .filter(|&k| tiles::shows_wall(&tiles::sample(img, &board, k / cols, k % cols)))
+        .filter(|&k| tiles::shows_wall(img, &board, k / cols, k % cols))
         .map(|k| [k / cols, k % cols])
         .collect();
     AfterPlay {

@@ -157,19 +157,41 @@ pub(super) fn sample(img: &RgbaImage, board: &Board, r: usize, c: usize) -> Tile
 }
 
 /// Whether a wall stands on the tile, by its front face alone: the mid grey (about #797777)
-/// a wall shows from a third of the way down its tile. Nothing else on the board is that grey:
-/// the "hot" grass is darker, its pen pattern and every wall's top face lighter, water, fruit,
-/// portals and the other pens coloured. The wall's top face overhangs the tile above, and a wall
-/// on the tile below overhangs this tile's lower 40%, so only the band between, 0.4 to 0.55 of
-/// the way down, is looked at.
-pub(super) fn shows_wall(t: &Tile) -> bool {
-    // Not the dark outline (#505050) along the top edge of the wall below.
+/// a wall shows from three eighths of the way down its tile, across the tile. Nothing else on
+/// the board is that grey across a tile: the "hot" grass is darker, its pen pattern and every
+/// wall's top face lighter, water, fruit, portals and the other pens coloured. The wall's top
+/// face overhangs the tile above, and a wall on the tile below covers this tile from half way
+/// down (its top face has mid grey specks, never a row of them), leaving two of the art's 16
+/// rows of this front: two or three pixels at 21 px tiles, which a lattice half a pixel off
+/// misses if only the art's row centres are sampled. So every pixel row from a quarter to two
+/// thirds of the way down is looked at, and as many as those two art rows, less a pixel for
+/// rounding, must be the front's grey across the tile.
+pub(super) fn shows_wall(img: &RgbaImage, board: &Board, r: usize, c: usize) -> bool {
     let front = |p: Rgb| saturation(p) <= 10 && (95..=150).contains(&p[0]);
-    let band: Vec<Rgb> = (SUB * 6 / 16..SUB * 9 / 16)
-        .flat_map(|j| (SUB / 8..SUB * 7 / 8).map(move |i| t[j * SUB + i]))
+    let (x0, y0) = (
+        board.x.start + c as f64 * board.x.pitch,
+        board.y.start + r as f64 * board.y.pitch,
+    );
+    let xs: Vec<f64> = (SUB / 8..SUB * 7 / 8)
+        .map(|i| x0 + (i as f64 + 0.5) * board.x.pitch / SUB as f64)
         .collect();
-    share(&band, &front) >= 0.5
+    let (top, bottom) = (y0 + 0.25 * board.y.pitch, y0 + 0.65 * board.y.pitch);
+    let across = (top.floor() as i64..bottom.ceil() as i64)
+        .filter(|&y| (top..bottom).contains(&(y as f64 + 0.5)) && y >= 0)
+        .filter(|&y| {
+            let grey = xs
+                .iter()
+                .filter(|&&x| front(pixel_at(img, x, y as f64)))
+                .count();
+            grey as f64 >= ACROSS * xs.len() as f64
+        })
+        .count();
+    across >= (board.y.pitch * 2.0 / SUB as f64 - 1.0).max(1.0) as usize
 }
+
+/// The share of a pixel row's samples that must be the front's grey for the row to be part
+/// of a wall's front: all of them on every wall seen, at most a sixth beside one.
+const ACROSS: f64 = 0.8;
 
 /// The water colour: the one most samples of the tiles read as water share.
 pub(super) fn water_of(tiles: &[Tile], class: &[Class]) -> Option<Rgb> {
