@@ -48,6 +48,35 @@ pub fn play_and_verify(
     last.map(Verification::Differs)
 }
 
+/// A live board that is not read is captured again up to this many times, this far apart:
+/// an app may be caught between frames (the enclose.horse page redraws its hand-drawn text a
+/// pixel off from frame to frame, and about 1 frame in 7 of two layouts leaves its counter
+/// unread). Each capture is read with every check; only a picture read with confidence is
+/// played.
+const READ_TRIES: usize = 3;
+const READ_GAP: Duration = Duration::from_millis(150);
+
+/// Reads `first` with `read`, and while the picture is refused as unreadable (a vision
+/// error; any other error stands), captures the screen again with `grab` and reads that,
+/// `READ_TRIES` times at most. Returns the picture last read and its reading.
+pub fn read_live<T>(
+    first: Screen,
+    grab: &dyn Fn() -> Result<Screen>,
+    read: &dyn Fn(&Screen) -> Result<T>,
+) -> Result<(Screen, Result<T>)> {
+    let mut screen = first;
+    let mut got = read(&screen);
+    for _ in 0..READ_TRIES {
+        if !matches!(got, Err(Error::Vision { .. })) {
+            break;
+        }
+        std::thread::sleep(READ_GAP);
+        screen = grab()?;
+        got = read(&screen);
+    }
+    Ok((screen, got))
+}
+
 /// One `play` from a prepared board on: whether to touch the mouse, what playing did, the
 /// report, the closing line and the exit code.
 pub struct PlayRun<'a> {
@@ -290,6 +319,36 @@ mod tests {
         let mut mouse = Recorder::new(ScreenPoint { x: 5, y: 5 }, (100, 100));
         let r = play_and_verify(&p, &mut mouse, Pacing::default(), Some(&screen));
         (r, calls.get())
+    }
+
+    #[test]
+    fn a_live_board_refused_as_unreadable_is_captured_again_a_few_times() {
+        // Each capture is a picture 1 px wide whose width names the capture (1, 2, 3, ...).
+        let grabs = Cell::new(1u32);
+        let grab = || {
+            grabs.set(grabs.get() + 1);
+            Ok(Screen::from_image(image::RgbaImage::new(grabs.get(), 1)))
+        };
+        let first = || Screen::from_image(image::RgbaImage::new(1, 1));
+        // Read on the third capture.
+        let read = |s: &Screen| match s.image.width() {
+            3 => Ok(3),
+            _ => Err(Error::vision(None, "counter unread")),
+        };
+        let (screen, got) = read_live(first(), &grab, &read).unwrap();
+        assert_eq!((got.unwrap(), screen.image.width()), (3, 3));
+        // Never read: the first capture and READ_TRIES more, then the refusal stands.
+        grabs.set(1);
+        let never = |_: &Screen| -> Result<u32> { Err(Error::vision(None, "no board")) };
+        let (_, got) = read_live(first(), &grab, &never).unwrap();
+        assert!(matches!(got, Err(Error::Vision { .. })));
+        assert_eq!(grabs.get() as usize, 1 + READ_TRIES);
+        // Any other refusal is not a passing frame: no second capture.
+        grabs.set(1);
+        let usage = |_: &Screen| -> Result<u32> { Err(Error::Usage("no such window".into())) };
+        let (_, got) = read_live(first(), &grab, &usage).unwrap();
+        assert!(matches!(got, Err(Error::Usage(_))));
+        assert_eq!(grabs.get(), 1);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use autoplayer::plan::Pacing;
 use autoplayer::progress::Spinner;
 use autoplayer::screen::{capture, PixelPoint, Rect, Screen, Target};
 use autoplayer::series::{BoardDone, Desk, End, Series};
-use autoplayer::session::PlayRun;
+use autoplayer::session::{read_live, PlayRun};
 use autoplayer::{overlay, report, Error};
 use std::time::Duration;
 
@@ -82,7 +82,15 @@ pub fn play(args: PlayArgs) -> anyhow::Result<u8> {
     let screen = play_source(&args)?;
     let game = args.game.game_on(&screen)?;
     let spinner = Spinner::start(&format!("reading and solving {}", game.name()));
-    let prepared = game.prepare(&screen, &opts);
+    let prepare = |s: &Screen| game.prepare(s, &opts);
+    let (screen, prepared) = match &args.image {
+        // A picture from a file is what it is; a live one may be caught between frames.
+        Some(_) => {
+            let prepared = prepare(&screen);
+            (screen, prepared)
+        }
+        None => read_live(screen, &|| args.source.grab(), &prepare)?,
+    };
     drop(spinner);
     let prepared = prepared?;
     if let Some(path) = &args.overlay {
