@@ -84,7 +84,7 @@ pub fn run(_corpus: &Path) -> anyhow::Result<String> {
         "autoplayer-bridges-tiles-{}.png",
         std::process::id()
     ));
-    // The app squeezes a number of 10 or more into the ring in a smaller font: at 16 px tiles
+    // The app squeezes a number of 10 or more into the ring in a smaller face: at 16 px tiles
     // its 0 is 3 px wide, so those puzzles are counted apart.
     let truths = ids
         .iter()
@@ -164,7 +164,7 @@ pub fn run(_corpus: &Path) -> anyhow::Result<String> {
             FULL_FROM,
             end,
             full_two,
-            "none wrong",
+            "all right",
         ),
         ("numbers 1–9", *TILES.start(), small_to, small, "none wrong"),
         (

@@ -5,7 +5,7 @@
 use super::sample::px;
 use super::{locate, Located, Style, MIN_CONFIDENCE};
 use crate::calibration::{Profile, Samples};
-use crate::error::{Error, Result};
+use crate::error::{Error, Region, Result};
 use crate::games::hashi::model::Puzzle;
 use crate::vision::color::{bilinear, blend_corners};
 use crate::vision::glyph::{best_match, Glyph, Ink, Likeness, TemplateSet};
@@ -148,14 +148,44 @@ pub(super) fn templates(style: Style) -> &'static [(String, Glyph)] {
     })
 }
 
-/// Reads each island's number; returns the targets and the worst glyph's confidence.
-pub(super) fn read_numbers(
-    located: &Located,
-    templates: &[(String, Glyph)],
-) -> Result<(Vec<u8>, f64)> {
+/// Each island's number as read: the targets, the worst glyph's confidence, and the islands
+/// whose number is a 1 and a second digit too alike to two or more digits to name one, with
+/// the numbers they may be (`Undecided`).
+pub(super) struct Numbers {
+    pub(super) targets: Vec<u8>,
+    pub(super) confidence: f64,
+    pub(super) undecided: Vec<Undecided>,
+}
+
+/// An island whose number may be any of `may_be`, each from 10 to 16.
+pub(super) struct Undecided {
+    pub(super) island: usize,
+    pub(super) may_be: Vec<u8>,
+    /// Where it is and why it is not read, for the refusal if the puzzle does not settle it.
+    pub(super) region: Region,
+    pub(super) why: String,
+}
+
+impl Undecided {
+    pub(super) fn refusal(&self) -> Error {
+        Error::vision(Some(self.region), self.why.clone())
+    }
+}
+
+/// How close a second digit's other templates may score to the best and still be what the
+/// digit is: the Bridges app draws a number of 10 or more in a smaller face, and at 16 px tiles
+/// its 3 px wide 0 scores 0.820 against the 0 and 0.805–0.806 against the 6, 8 and 9.
+const ALIKE: f32 = 0.05;
+
+/// The most bridges an island can take: four a side in the app (its "m" is at most 4).
+const MOST_BRIDGES: u8 = 16;
+
+/// Reads each island's number.
+pub(super) fn read_numbers(located: &Located, templates: &[(String, Glyph)]) -> Result<Numbers> {
     let mut worst = 1.0f64;
     let mut targets = Vec::new();
-    for f in &located.islands {
+    let mut undecided = Vec::new();
+    for (k, f) in located.islands.iter().enumerate() {
         if f.glyphs.is_empty() || f.glyphs.len() > 2 {
             return Err(Error::vision(
                 Some(f.region),
@@ -168,7 +198,9 @@ pub(super) fn read_numbers(
             ));
         }
         let mut text = String::new();
-        for g in &f.glyphs {
+        let mut alike: Option<(f32, Vec<u8>)> = None;
+        let mut doubt = false;
+        for (i, g) in f.glyphs.iter().enumerate() {
             let zero = zero_score(g.tall);
             let m = best_match(&g.glyph, templates, Likeness::Coverage)
                 .filter(|m| m.score as f32 >= MIN_GLYPH_SCORE - (ZERO_SCORE - zero));
@@ -184,10 +216,39 @@ pub(super) fn read_numbers(
             // Coverage is computed in f32; the thresholds were tuned in it.
             let (score, margin) = (m.score as f32, m.margin as f32);
             let sure = (margin / FULL_MARGIN).min((score - zero) / SCORE_SPAN);
-            worst = worst.min(sure.clamp(0.0, 1.0) as f64);
+            // The second digit of a number after a 1: the numbers it may be (its digit and
+            // those scoring nearly as well) are kept, for the puzzle to settle when the digit
+            // is too alike to others to name, or a fainter cut reads it otherwise.
+            if i == 1 && text == "1" && score >= zero {
+                let may_be: Vec<u8> = templates
+                    .iter()
+                    .filter(|(_, t)| Likeness::Coverage.score(&g.glyph, t) as f32 >= score - ALIKE)
+                    .filter_map(|(l, _)| l.parse::<u8>().ok())
+                    .map(|d| 10 + d)
+                    .filter(|&n| n <= MOST_BRIDGES)
+                    .collect();
+                alike = Some((sure, may_be));
+            }
+            if alike.is_some() && (sure as f64) < MIN_CONFIDENCE {
+                doubt = true;
+            } else {
+                worst = worst.min(sure.clamp(0.0, 1.0) as f64);
+            }
             text.push_str(&m.label);
         }
-        if let Some(faint) = faint_text(&f.faint, templates).filter(|t| *t != text) {
+        let faint = faint_text(&f.faint, templates).filter(|t| *t != text);
+        // A two-digit number a fainter cut reads as another one it may be (10 to 16): one
+        // more reading for the puzzle to settle.
+        if let (Some(t), Some((_, may_be))) = (&faint, &mut alike) {
+            match t.parse::<u8>() {
+                Ok(n) if (10..=MOST_BRIDGES).contains(&n) => {
+                    may_be.push(n);
+                    doubt = true;
+                }
+                _ => doubt = false,
+            }
+        }
+        if let Some(faint) = faint.as_ref().filter(|_| !doubt) {
             return Err(Error::vision(
                 Some(f.region),
                 format!(
@@ -212,9 +273,34 @@ pub(super) fn read_numbers(
                 ),
             ));
         }
+        if let Some((sure, mut may_be)) = alike.filter(|_| doubt) {
+            may_be.sort_unstable();
+            may_be.dedup();
+            undecided.push(Undecided {
+                island: k,
+                may_be,
+                region: f.region,
+                why: match &faint {
+                    Some(t) => format!(
+                        "island at row {} col {}: number uncertain (read {text}, but {t} at a \
+                         fainter ink level)",
+                        f.at.row, f.at.col
+                    ),
+                    None => format!(
+                        "island at row {} col {}: number uncertain (read {text}, confidence \
+                         {sure:.2})",
+                        f.at.row, f.at.col
+                    ),
+                },
+            });
+        }
         targets.push(n);
     }
-    Ok((targets, worst))
+    Ok(Numbers {
+        targets,
+        confidence: worst,
+        undecided,
+    })
 }
 
 /// The number the fainter cut of a disc reads, when every glyph of it matches a template at

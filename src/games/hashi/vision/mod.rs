@@ -14,6 +14,7 @@ mod absence;
 mod bridges;
 mod digits;
 mod sample;
+mod settle;
 mod sgt_blur;
 mod sgt_canvas;
 mod sgt_lattice;
@@ -146,7 +147,8 @@ fn locate(img: &RgbaImage) -> Result<Located> {
 }
 
 fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Result<Reading> {
-    let (targets, confidence) = read_numbers(located, templates)?;
+    let numbers = read_numbers(located, templates)?;
+    let (targets, confidence) = (numbers.targets, numbers.confidence);
     let islands: Vec<Island> = located
         .islands
         .iter()
@@ -207,6 +209,14 @@ fn read(img: &RgbaImage, located: &Located, templates: &[(String, Glyph)]) -> Re
     // The picture proves a larger maximum only by a bridge of 3+ lines or an island no
     // 2-bridge puzzle can have (more than 4 neighbours × 2).
     puzzle.max_bridges = 2u8.max(most_lines).max(most_target.div_ceil(4));
+    if !numbers.undecided.is_empty() {
+        if located.style == Style::Web {
+            return Err(numbers.undecided[0].refusal());
+        }
+        settle::settle(&mut puzzle, numbers.undecided, most_lines)?;
+        let most_target = puzzle.islands.iter().map(|i| i.target).max().unwrap_or(0);
+        puzzle.max_bridges = 2u8.max(most_lines).max(most_target.div_ceil(4));
+    }
     if located.style == Style::Web && puzzle.max_bridges > 2 {
         let f = &located.islands[0];
         return Err(Error::vision(

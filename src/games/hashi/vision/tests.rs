@@ -628,3 +628,20 @@ fn a_copy_resampled_twice_reads_right_or_is_refused() {
         );
     }
 }
+
+/// At 16 px tiles the Bridges app draws a "10" in its smaller face, its 0 three pixels wide and
+/// as like a 6, 8 or 9: of the numbers it may be (10, 16; 18 and 19 no island can take), only
+/// 10 makes a puzzle with a solution, so the board reads exactly (it was refused as
+/// uncertain).
+#[test]
+fn a_two_digit_number_too_small_to_tell_is_settled_by_the_puzzle() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hashi/sizes");
+    let img = image::open(dir.join("bridges_20x15m3_fresh_ts16.png"))
+        .unwrap()
+        .to_rgba8();
+    let id = "20x15m3:a3a6f5h44g5b4d2f5m5y9d5d2ze3f3b2u3h3b5i7e4d3c4y7b8jAd7u1a5a6b6c6a7c1a5r3";
+    let truth = crate::games::hashi::format::parse(id, "test").unwrap();
+    let read = recognize(&img).unwrap();
+    assert_eq!(read.puzzle.rows(), truth.rows());
+    assert_eq!(read.puzzle.max_bridges, 3);
+}
