@@ -48,6 +48,23 @@ pub(crate) fn lattice_of(report: &serde_json::Value) -> (f64, f64, f64) {
     )
 }
 
+/// The cells (row, column) a planned drag passes through, on the report's lattice.
+fn drag_cells(report: &serde_json::Value, drag: &serde_json::Value) -> Vec<(i64, i64)> {
+    let (ox, oy, pitch) = lattice_of(report);
+    drag["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
+            (
+                ((y - oy) / pitch).round() as i64,
+                ((x - ox) / pitch).round() as i64,
+            )
+        })
+        .collect()
+}
+
 pub(crate) fn assert_cycle_meets(cycle: &[(i64, i64)], hints: &[&str]) {
     let n = hints.len() as i64;
     assert_eq!(cycle.len() as i64, n * n);
@@ -189,21 +206,9 @@ fn the_planned_drag_traces_a_valid_loop_on_every_fresh_screenshot() {
         let v = planned(file);
         let hints = hints_of(shot);
         assert_eq!(v["scan"]["rows"], shot["hints"], "{}", file.display());
-        let (ox, oy, pitch) = lattice_of(&v);
         let actions = v["plan"]["actions"].as_array().unwrap();
         assert_eq!(actions.len(), 1, "one drag: {}", file.display());
-        let cells: Vec<(i64, i64)> = actions[0]["path"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
-                (
-                    ((y - oy) / pitch).round() as i64,
-                    ((x - ox) / pitch).round() as i64,
-                )
-            })
-            .collect();
+        let cells = drag_cells(&v, &actions[0]);
         assert_eq!(cells.first(), cells.last(), "back into the start cell");
         assert_cycle_meets(&cells[..cells.len() - 1], &hints);
     }
@@ -309,20 +314,8 @@ fn a_show_both_board_is_planned_or_refused_naming_the_setting() {
         let scan = run(&["scan", "loop", &file, "--json"], "", 0).json();
         assert_eq!(scan["rows"], serde_json::json!(hints), "{file}");
         let v = planned(path);
-        let (ox, oy, pitch) = lattice_of(&v);
         let actions = v["plan"]["actions"].as_array().unwrap();
-        let cells: Vec<(i64, i64)> = actions[actions.len() - 1]["path"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                let (x, y) = (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap());
-                (
-                    ((y - oy) / pitch).round() as i64,
-                    ((x - ox) / pitch).round() as i64,
-                )
-            })
-            .collect();
+        let cells = drag_cells(&v, &actions[actions.len() - 1]);
         assert_eq!(cells.first(), cells.last(), "back into the start cell");
         assert_cycle_meets(&cells[..cells.len() - 1], &hints);
         planned_ok += 1;

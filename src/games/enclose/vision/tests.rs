@@ -481,17 +481,7 @@ fn after_play_cases() -> Vec<AfterPlayCase> {
                 geometry: serde_json::from_value(v["geometry"].clone()).unwrap(),
                 rows: n("rows"),
                 cols: n("cols"),
-                walls: v["walls"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|w| {
-                        [
-                            w[0].as_u64().unwrap() as usize,
-                            w[1].as_u64().unwrap() as usize,
-                        ]
-                    })
-                    .collect(),
+                walls: cells_of(&v["walls"]).into_iter().collect(),
                 score: v["score"].as_i64().unwrap() as i32,
             }
         })
@@ -580,6 +570,20 @@ fn rows_of(v: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// An index's `[[row, col], ...]` list.
+fn cells_of(v: &serde_json::Value) -> Vec<[usize; 2]> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            [
+                w[0].as_u64().unwrap() as usize,
+                w[1].as_u64().unwrap() as usize,
+            ]
+        })
+        .collect()
+}
+
 fn known_cases() -> Option<Vec<Case>> {
     let (dir, apps) = jsonl("enclose/app-screens/index.jsonl")?;
     let mut cases = Vec::new();
@@ -588,12 +592,8 @@ fn known_cases() -> Option<Vec<Case>> {
             .iter()
             .map(|r| r.chars().collect())
             .collect();
-        let walls = a["walls_placed_row_col"].as_array().unwrap();
-        for w in walls {
-            let (r, c) = (
-                w[0].as_u64().unwrap() as usize,
-                w[1].as_u64().unwrap() as usize,
-            );
+        let walls = cells_of(&a["walls_placed_row_col"]);
+        for &[r, c] in &walls {
             assert_eq!(rows[r][c], '.', "truth wall on a non-grass tile");
             rows[r][c] = 'W';
         }
@@ -822,17 +822,7 @@ fn shown_score_matches_the_walls() {
             crate::games::enclose::model::Variant::Main,
         )
         .unwrap();
-        let walls: Vec<[usize; 2]> = a["walls_placed_row_col"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|w| {
-                [
-                    w[0].as_u64().unwrap() as usize,
-                    w[1].as_u64().unwrap() as usize,
-                ]
-            })
-            .collect();
+        let walls = cells_of(&a["walls_placed_row_col"]);
         let want = match crate::games::enclose::check::score(&level, &walls) {
             Ok(0) => ShownScore::NotEnclosed,
             Ok(v) => ShownScore::Value(v),
