@@ -156,34 +156,12 @@ fn thickened(ink: &[bool], w: usize, by: usize) -> Vec<bool> {
 }
 
 /// Whether background cells exist that no path of background cells (side by side) leads to
-/// from the mask's border.
+/// from the mask's border: a piece of background that does not reach the border.
 fn encloses(ink: &[bool], w: usize, h: usize) -> bool {
-    let mut reached = vec![false; w * h];
-    let mut stack: Vec<usize> = (0..w * h)
-        .filter(|&k| (k % w == 0 || k % w == w - 1 || k / w == 0 || k / w == h - 1) && !ink[k])
-        .collect();
-    while let Some(k) = stack.pop() {
-        if reached[k] {
-            continue;
-        }
-        reached[k] = true;
-        let (x, y) = (k % w, k / w);
-        let mut near = Vec::with_capacity(4);
-        if x > 0 {
-            near.push(k - 1);
-        }
-        if x + 1 < w {
-            near.push(k + 1);
-        }
-        if y > 0 {
-            near.push(k - w);
-        }
-        if y + 1 < h {
-            near.push(k + w);
-        }
-        stack.extend(near.into_iter().filter(|&n| !ink[n] && !reached[n]));
-    }
-    (0..w * h).any(|k| !ink[k] && !reached[k])
+    let background: Vec<bool> = ink.iter().map(|&on| !on).collect();
+    components(&background, w, Connectivity::Four)
+        .iter()
+        .any(|c| c.x0 > 0 && c.y0 > 0 && c.x1 + 1 < w && c.y1 + 1 < h)
 }
 
 /// Ink on every row of the glyph: one stroke top to bottom, not a colon's two dots.
